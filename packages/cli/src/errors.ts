@@ -1,0 +1,41 @@
+/** Where in the input a problem is: the JSON pointer, and for YAML input the file and line. */
+export interface SourceLocation {
+  pointer?: string;
+  file?: string;
+  line?: number;
+}
+
+export function formatLocation(location: SourceLocation): string {
+  const place = location.file
+    ? location.line
+      ? `${location.file}:${location.line}`
+      : location.file
+    : "";
+  if (location.pointer !== undefined && place) return `${location.pointer} (${place})`;
+  return location.pointer ?? place;
+}
+
+/**
+ * A failure the user can act on. Its message is one line that names the place.
+ * `exitCode` 2 is a usage error (nothing done), 1 a generation failure.
+ */
+export class KitGenerateError extends Error {
+  override readonly name = "KitGenerateError";
+  readonly location: SourceLocation;
+  readonly exitCode: 1 | 2;
+
+  constructor(
+    message: string,
+    location: SourceLocation = {},
+    options: { exitCode?: 1 | 2; cause?: unknown } = {},
+  ) {
+    const where = formatLocation(location);
+    super(where ? `${where}: ${message}` : message, { cause: options.cause });
+    this.location = location;
+    this.exitCode = options.exitCode ?? 1;
+  }
+}
+
+export function isKitGenerateError(value: unknown): value is KitGenerateError {
+  return value instanceof KitGenerateError;
+}
