@@ -1,0 +1,136 @@
+/**
+ * The parts of an OpenAPI 3.0/3.1 document the generator reads. Everything is optional because
+ * input is untrusted: readers check shapes where they use them and report the JSON pointer.
+ */
+
+export interface ReferenceObject {
+  $ref: string;
+  summary?: string;
+  description?: string;
+}
+
+export type SchemaType = "string" | "number" | "integer" | "boolean" | "array" | "object" | "null";
+
+export interface SchemaObject {
+  type?: SchemaType | SchemaType[];
+  format?: string;
+  title?: string;
+  description?: string;
+  enum?: unknown[];
+  const?: unknown;
+  nullable?: boolean;
+  properties?: Record<string, SchemaObject | ReferenceObject>;
+  required?: string[];
+  additionalProperties?: boolean | SchemaObject | ReferenceObject;
+  items?: SchemaObject | ReferenceObject;
+  prefixItems?: (SchemaObject | ReferenceObject)[];
+  allOf?: (SchemaObject | ReferenceObject)[];
+  oneOf?: (SchemaObject | ReferenceObject)[];
+  anyOf?: (SchemaObject | ReferenceObject)[];
+  not?: SchemaObject | ReferenceObject;
+  discriminator?: { propertyName: string; mapping?: Record<string, string> };
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  deprecated?: boolean;
+  default?: unknown;
+  example?: unknown;
+  examples?: unknown;
+  contentMediaType?: string;
+  contentEncoding?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  exclusiveMaximum?: boolean | number;
+  $ref?: string;
+}
+
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+export interface ParameterObject {
+  name: string;
+  in: ParameterLocation;
+  description?: string;
+  required?: boolean;
+  deprecated?: boolean;
+  schema?: SchemaObject | ReferenceObject;
+  content?: Record<string, MediaTypeObject>;
+  style?: string;
+  explode?: boolean;
+}
+
+export interface MediaTypeObject {
+  schema?: SchemaObject | ReferenceObject;
+  encoding?: Record<string, { contentType?: string }>;
+}
+
+export interface RequestBodyObject {
+  description?: string;
+  required?: boolean;
+  content?: Record<string, MediaTypeObject>;
+}
+
+export interface ResponseObject {
+  description?: string;
+  content?: Record<string, MediaTypeObject>;
+  headers?: Record<string, unknown>;
+}
+
+export interface OperationObject {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  deprecated?: boolean;
+  parameters?: (ParameterObject | ReferenceObject)[];
+  requestBody?: RequestBodyObject | ReferenceObject;
+  responses?: Record<string, ResponseObject | ReferenceObject>;
+}
+
+export const HTTP_VERBS = [
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "head",
+  "patch",
+  "trace",
+] as const;
+
+export type HttpVerb = (typeof HTTP_VERBS)[number];
+
+export type PathItemObject = {
+  [verb in HttpVerb]?: OperationObject;
+} & {
+  $ref?: string;
+  summary?: string;
+  description?: string;
+  parameters?: (ParameterObject | ReferenceObject)[];
+};
+
+export interface ServerObject {
+  url: string;
+  description?: string;
+  variables?: Record<string, { default: string; enum?: string[]; description?: string }>;
+}
+
+export interface TagObject {
+  name: string;
+  description?: string;
+}
+
+export interface OpenAPIDocument {
+  openapi: string;
+  info?: { title?: string; version?: string; description?: string };
+  servers?: ServerObject[];
+  paths: Record<string, PathItemObject>;
+  components?: {
+    schemas?: Record<string, SchemaObject | ReferenceObject>;
+    parameters?: Record<string, ParameterObject | ReferenceObject>;
+    requestBodies?: Record<string, RequestBodyObject | ReferenceObject>;
+    responses?: Record<string, ResponseObject | ReferenceObject>;
+    [section: string]: unknown;
+  };
+  tags?: TagObject[];
+  [key: string]: unknown;
+}
