@@ -1,0 +1,24 @@
+import { lstat, readFile } from "node:fs/promises";
+
+/** What is on disk where a file is about to be written. */
+export type ExistingFile =
+  | { kind: "missing" }
+  | { kind: "file"; text: string }
+  | { kind: "other"; description: string };
+
+/** Looks at `target` without following a symbolic link. */
+export async function readExistingFile(target: string): Promise<ExistingFile> {
+  try {
+    const stats = await lstat(target);
+    if (stats.isFile()) return { kind: "file", text: await readFile(target, "utf8") };
+    if (stats.isSymbolicLink()) return { kind: "other", description: "is a symbolic link" };
+    if (stats.isDirectory()) return { kind: "other", description: "is a directory" };
+    return { kind: "other", description: "is not a regular file" };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { kind: "missing" };
+    if (code === "ENOTDIR")
+      return { kind: "other", description: "a parent path is not a directory" };
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+import path from "node:path";
+import type { GeneratedFile, GenerateResult } from "../options.js";
+import type { Decision } from "./decide.js";
+import { decideGeneratedFile } from "./decide.js";
+import type { ExistingFile } from "./existing-file.js";
+import { readExistingFile } from "./existing-file.js";
+import { resolveOutputPath } from "./output-path.js";
+import type { PlannedWrite, WritePlan } from "./plan-types.js";
+import { findStaleGeneratedFiles } from "./stale-files.js";
+
+export interface WriteOptions {
+  /** Delete generated files in the generator's own paths that this result no longer contains. */
+  clean?: boolean;
+  /** Overwrite files that lack the generated marker. */
+  force?: boolean;
+}
+
+type Decide = (contents: string, existing: ExistingFile) => Decision;
+
+/** Reads the disk and decides, per file, what `kit generate` would do. Writes nothing. */
+export async function planWrite(
+  result: GenerateResult,
+  outDir: string,
+  options: WriteOptions = {},
+): Promise<WritePlan> {
+  const root = path.resolve(outDir);
+  const force = options.force ?? false;
+  const entries = await planFiles(result.files, root, (contents, existing) =>
+    decideGeneratedFile(contents, existing, force),
+  );
+  if (options.clean) {
+    const kept = new Set(entries.map((entry) => entry.target));
+    for (const target of await findStaleGeneratedFiles(root, kept)) {
+      entries.push({ action: "delete", path: toPosix(path.relative(root, target)), target });
+    }
+  }
+  return { outDir: root, entries };
+}
+
+/** Plans each file with `decide`; a path that would leave `root` is refused. */
+export function planFiles(
+  files: readonly GeneratedFile[],
+  root: string,
+  decide: Decide,
+): Promise<PlannedWrite[]> {
+  return Promise.all(
+    files.map(async (file): Promise<PlannedWrite> => {
+      const target = resolveOutputPath(root, file.path);
+      if (target === undefined) {
+        return {
+          action: "refuse",
+          path: file.path,
+          target: path.resolve(root, file.path),
+          reason: "resolves outside the output directory",
+        };
+      }
+      const decision = decide(file.contents, await readExistingFile(target));
+      return { ...decision, path: file.path, target, contents: file.contents };
+    }),
+  );
+}
+
+function toPosix(relativePath: string): string {
+  return relativePath.split(path.sep).join("/");
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { GENERATED_MARKER } from "../../src/options.js";
+import { decideGeneratedFile, decideInitFile } from "../../src/write/decide.js";
+
+const generated = `${GENERATED_MARKER}\nexport const a = 1;\n`;
+const handWritten = "export const mine = 1;\n";
+
+describe("decideGeneratedFile", () => {
+  it("creates a missing file", () => {
+    expect(decideGeneratedFile(generated, { kind: "missing" }, false)).toEqual({
+      action: "create",
+    });
+  });
+
+  it("leaves an identical file alone", () => {
+    expect(decideGeneratedFile(generated, { kind: "file", text: generated }, false)).toEqual({
+      action: "unchanged",
+    });
+  });
+
+  it("replaces a file that starts with the marker", () => {
+    const old = `${GENERATED_MARKER}\r\nexport const a = 0;\r\n`;
+    expect(decideGeneratedFile(generated, { kind: "file", text: old }, false)).toEqual({
+      action: "change",
+    });
+  });
+
+  it("refuses a file without the marker unless forced", () => {
+    expect(decideGeneratedFile(generated, { kind: "file", text: handWritten }, false)).toEqual({
+      action: "refuse",
+      reason: "exists without the generated marker; --force overwrites it",
+    });
+    expect(decideGeneratedFile(generated, { kind: "file", text: handWritten }, true)).toEqual({
+      action: "change",
+    });
+  });
+
+  it("does not take a marker below the first line, or a longer first line, as the marker", () => {
+    for (const text of [`// mine\n${GENERATED_MARKER}\n`, `${GENERATED_MARKER} (edited)\n`]) {
+      expect(decideGeneratedFile(generated, { kind: "file", text }, false).action).toBe("refuse");
+    }
+  });
+
+  it("refuses directories and links even when forced", () => {
+    const directory = { kind: "other", description: "is a directory" } as const;
+    expect(decideGeneratedFile(generated, directory, true)).toEqual({
+      action: "refuse",
+      reason: "is a directory",
+    });
+  });
+});
+
+describe("decideInitFile", () => {
+  it("is blocked by any existing file, generated or not, unless forced", () => {
+    expect(decideInitFile(generated, { kind: "file", text: generated }, false)).toMatchObject({
+      action: "refuse",
+    });
+    expect(decideInitFile(generated, { kind: "file", text: handWritten }, true)).toEqual({
+      action: "change",
+    });
+    expect(decideInitFile(generated, { kind: "missing" }, false)).toEqual({ action: "create" });
+  });
+});
