@@ -1,0 +1,51 @@
+import { runChain } from "./chain.js";
+import type { Endpoint } from "./endpoint.js";
+import { unwrapEnvelope } from "./envelope.js";
+import type { KitRequestTarget } from "./errors.js";
+import { exchange } from "./exchange.js";
+import type { KitCallOptions, KitContext } from "./plugin.js";
+import { buildRequest } from "./request.js";
+import { plainHeaders, readBody } from "./response-body.js";
+import type { KitResult } from "./result.js";
+
+/** One send: build the request, run it through the plugins, and answer a `KitResult`. */
+export function dispatch(
+  endpoint: Endpoint,
+  args: readonly unknown[],
+  signal: AbortSignal,
+  options: Readonly<KitCallOptions>,
+): Promise<KitResult> {
+  const { server, api, route } = endpoint;
+  const ctx: KitContext = {
+    server,
+    api,
+    method: route.methodName,
+    request: buildRequest(endpoint, args, signal),
+    args,
+    options,
+    meta: {},
+  };
+  return runChain(server.plugins, ctx, send);
+}
+
+/** The innermost step: the HTTP exchange with `ctx.request` as plugins left it, then unwrapping. */
+async function send(ctx: KitContext): Promise<KitResult> {
+  const { request, server } = ctx;
+  const target: KitRequestTarget = {
+    method: request.method,
+    url: request.url,
+    api: `${ctx.api}.${ctx.method}`,
+  };
+  const response = await exchange(server.http, request, target);
+  const body = readBody(response, request.responseType, target);
+  return unwrapEnvelope(
+    {
+      body,
+      status: response.status,
+      headers: plainHeaders(response.headers),
+      json: request.responseType === "json",
+    },
+    server.options,
+    target,
+  );
+}

@@ -1,0 +1,60 @@
+import { KitBusinessError, type KitRequestTarget, KitResponseError } from "./errors.js";
+import { messages } from "./messages.js";
+import type { KitResolvedServerOptions } from "./options.js";
+import type { KitResult } from "./result.js";
+
+export interface ReadResponse {
+  readonly body: unknown;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Only JSON bodies are ever unwrapped. */
+  readonly json: boolean;
+}
+
+/** Unwraps `{ code, message, data }` per the server's `envelope` mode and checks the code. */
+export function unwrapEnvelope(
+  response: ReadResponse,
+  options: KitResolvedServerOptions,
+  target: KitRequestTarget,
+): KitResult {
+  const { body, status, headers } = response;
+  const envelope =
+    response.json && options.envelope !== false && isEnvelope(body, options.dataKey)
+      ? body
+      : undefined;
+  if (envelope === undefined) {
+    if (options.envelope === "strict" && response.json && body !== undefined) {
+      const message = messages.KIT_ENVELOPE_MISSING(target.method, target.url, options.dataKey);
+      throw new KitResponseError(target, { code: "KIT_ENVELOPE_MISSING", message, status }, body);
+    }
+    return {
+      data: body,
+      code: undefined,
+      message: undefined,
+      fromCache: false,
+      status,
+      headers,
+      envelope,
+    };
+  }
+  const code = envelope[options.codeKey];
+  const message = envelope[options.messageKey];
+  if (options.codeKey in envelope && !options.validateCode(code, envelope)) {
+    throw new KitBusinessError(target, { status, businessCode: code, message, envelope });
+  }
+  return {
+    data: envelope[options.dataKey],
+    code: typeof code === "string" || typeof code === "number" ? code : undefined,
+    message: typeof message === "string" ? message : undefined,
+    fromCache: false,
+    status,
+    headers,
+    envelope,
+  };
+}
+
+function isEnvelope(body: unknown, dataKey: string): body is Record<string, unknown> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
+  const prototype = Object.getPrototypeOf(body);
+  return (prototype === Object.prototype || prototype === null) && dataKey in body;
+}

@@ -1,0 +1,40 @@
+/**
+ * Every message the runtime produces, keyed by the error's stable `code`.
+ * Programs compare codes; people read messages. The two server messages are the seed's own text.
+ */
+export const messages = {
+  KIT_SERVER_DECORATOR_MISSING: (serverClass: string) =>
+    `服务类[${serverClass}]缺少 @Server() 装饰器`,
+  KIT_BASE_URL_INVALID: () => "@Server() 的 baseURL 必须是非空字符串",
+  KIT_SERVER_NOT_KIT_SERVER: (serverClass: string) =>
+    `@Server() must decorate a subclass of KitServer, and ${serverClass} is not one`,
+  KIT_PLUGIN_DUPLICATE: (plugin: string) => `A plugin named "${plugin}" is already registered`,
+  KIT_PLUGIN_INVALID: () => "A plugin must be an object with a non-empty string name",
+  KIT_VERB_TWICE: (where: string, first: string, second: string) =>
+    `${where} has two verb decorators: @${first} and @${second}`,
+  KIT_PARAMS_DUPLICATE: (where: string, key: string) => `${where} declares @Params("${key}") twice`,
+  KIT_PARAMS_WITHOUT_PLACEHOLDER: (where: string, key: string, path: string) =>
+    `${where} declares @Params("${key}") but its route "${path}" has no :${key}`,
+  KIT_PARAMETER_WITHOUT_VERB: (where: string) =>
+    `${where} has parameter decorators but no verb decorator such as @Get`,
+  KIT_DECORATOR_TARGET: (decorator: string, where: string) =>
+    `@${decorator} on ${where} must decorate a parameter of an instance method`,
+  KIT_DECORATOR_ARGUMENT: (decorator: string, where: string, expected: string) =>
+    `@${decorator} on ${where} needs ${expected}`,
+  KIT_API_WITHOUT_ROUTES: (apiClass: string) =>
+    `${apiClass} has no method with a verb decorator such as @Get, so createApi has nothing to send`,
+  KIT_PATH_VALUE_MISSING: (where: string, key: string) =>
+    `${where} was called without a value for path parameter "${key}"`,
+  KIT_HTTP: (status: number, method: string, url: string) =>
+    `${method} ${url} answered HTTP ${status}`,
+  KIT_BUSINESS: (code: string) => `The response carries business code ${code}`,
+  KIT_NETWORK: (method: string, url: string) => `${method} ${url} got no response`,
+  KIT_TIMEOUT: (method: string, url: string, timeout: number) =>
+    `${method} ${url} got no response within ${timeout} ms`,
+  KIT_ABORTED: (method: string, url: string) => `${method} ${url} was aborted`,
+  KIT_INVALID_JSON: (method: string, url: string) => `${method} ${url} answered invalid JSON`,
+  KIT_ENVELOPE_MISSING: (method: string, url: string, dataKey: string) =>
+    `${method} ${url} answered a body without "${dataKey}", which envelope "strict" requires`,
+} as const;
+
+export type KitErrorCode = keyof typeof messages;

@@ -1,0 +1,87 @@
+import type { AxiosRequestConfig } from "axios";
+import { KitOptionsError } from "./errors.js";
+import { messages } from "./messages.js";
+
+/** Decides whether an envelope's business code means success. */
+export type KitValidateCode = (code: unknown, envelope: Record<string, unknown>) => boolean;
+
+/** The options of `@Server(...)`; every field is optional. */
+export interface KitServerOptions {
+  /** Prefix of every URL. Default `"/"`. */
+  baseURL?: string;
+  /** Milliseconds; `0` means no timeout. Default `10000`. */
+  timeout?: number;
+  /** Used in logs and as the cache namespace; when absent, the baseURL is used. */
+  name?: string;
+  /** Envelope field of the business code. Default `"code"`. */
+  codeKey?: string;
+  /** Envelope field of the message. Default `"message"`. */
+  messageKey?: string;
+  /** Envelope field unwrapped into `data`. Default `"data"`. */
+  dataKey?: string;
+  /** Called only when the envelope has `codeKey`. Default: accepts `0`, `200`, `"0"`, `"200"`. */
+  validateCode?: KitValidateCode;
+  /**
+   * `"auto"` (default): a plain-object JSON body with `dataKey` is unwrapped, any other body is the data.
+   * `"strict"`: a JSON body without `dataKey` is a `KitResponseError`. `false`: never unwrap.
+   */
+  envelope?: "auto" | "strict" | false;
+  /** Static headers of every request. */
+  headers?: Readonly<Record<string, string>>;
+  /** Default `false`. */
+  withCredentials?: boolean;
+  /** Any axios adapter: `"fetch"`, `"xhr"`, `"http"` or a function. Default: axios's choice. */
+  adapter?: AxiosRequestConfig["adapter"];
+}
+
+/** The options with every default filled in, as `server.options` shows them. */
+export interface KitResolvedServerOptions {
+  readonly baseURL: string;
+  readonly timeout: number;
+  readonly name: string;
+  readonly codeKey: string;
+  readonly messageKey: string;
+  readonly dataKey: string;
+  readonly validateCode: KitValidateCode;
+  readonly envelope: "auto" | "strict" | false;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly withCredentials: boolean;
+  readonly adapter: AxiosRequestConfig["adapter"] | undefined;
+}
+
+const acceptedCodes = new Set<unknown>([0, 200, "0", "200"]);
+
+export const defaultValidateCode: KitValidateCode = (code) => acceptedCodes.has(code);
+
+/** `@Server("/api")` is `@Server({ baseURL: "/api" })`; a baseURL, when given, must be a non-empty string. */
+export function normalizeServerOptions(input: KitServerOptions | string): KitServerOptions {
+  const options = typeof input === "string" ? { baseURL: input } : { ...input };
+  if (
+    options.baseURL !== undefined &&
+    (typeof options.baseURL !== "string" || options.baseURL === "")
+  ) {
+    throw new KitOptionsError("KIT_BASE_URL_INVALID", messages.KIT_BASE_URL_INVALID());
+  }
+  return options;
+}
+
+/** Layers options from the base server class to the subclass and fills the defaults. */
+export function resolveServerOptions(
+  layers: readonly KitServerOptions[],
+): KitResolvedServerOptions {
+  const merged: KitServerOptions = Object.assign({}, ...layers);
+  const baseURL = merged.baseURL ?? "/";
+  return Object.freeze({
+    baseURL,
+    timeout: merged.timeout ?? 10_000,
+    name: merged.name ?? baseURL,
+    codeKey: merged.codeKey ?? "code",
+    messageKey: merged.messageKey ?? "message",
+    dataKey: merged.dataKey ?? "data",
+    validateCode: merged.validateCode ?? defaultValidateCode,
+    envelope: merged.envelope ?? "auto",
+    headers: Object.freeze({ ...merged.headers }),
+    withCredentials: merged.withCredentials ?? false,
+    adapter: merged.adapter,
+  });
+}

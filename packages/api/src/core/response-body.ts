@@ -1,0 +1,86 @@
+import type { AxiosResponse } from "axios";
+import { type KitRequestTarget, KitResponseError } from "./errors.js";
+import { messages } from "./messages.js";
+import type { KitResponseType } from "./plugin.js";
+
+/** What axios is asked for: JSON is read as text and parsed here, so invalid JSON is noticed. */
+export const axiosResponseTypes = {
+  json: "text",
+  text: "text",
+  blob: "arraybuffer",
+  arraybuffer: "arraybuffer",
+} as const satisfies Record<KitResponseType, "text" | "arraybuffer">;
+
+/** Response headers as a plain object with lower-case names, whatever the adapter returned. */
+export function plainHeaders(
+  headers: AxiosResponse["headers"] | undefined,
+): Record<string, string> {
+  if (!headers) return {};
+  if (typeof headers.toJSON === "function") return headers.toJSON(true) as Record<string, string>;
+  const plain: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) plain[name.toLowerCase()] = String(value);
+  return plain;
+}
+
+/** The body of a 2xx response in the requested type; an empty JSON body is `undefined`. */
+export function readBody(
+  response: AxiosResponse,
+  responseType: KitResponseType,
+  target: KitRequestTarget,
+): unknown {
+  const { data } = response;
+  switch (responseType) {
+    case "json":
+      if (typeof data !== "string") return data;
+      if (data === "") return undefined;
+      try {
+        return JSON.parse(data);
+      } catch (error) {
+        const message = messages.KIT_INVALID_JSON(target.method, target.url);
+        throw new KitResponseError(
+          target,
+          { code: "KIT_INVALID_JSON", message, status: response.status },
+          data,
+          error,
+        );
+      }
+    case "text":
+      return typeof data === "string" ? data : decodeText(data);
+    case "arraybuffer":
+      return toArrayBuffer(data);
+    case "blob":
+      return data instanceof Blob
+        ? data
+        : new Blob([toArrayBuffer(data)], { type: String(response.headers["content-type"] ?? "") });
+  }
+}
+
+/** The body of an error response: parsed when it is JSON, else its text. */
+export function readErrorBody(data: unknown): unknown {
+  const text = typeof data === "string" ? data : isBinary(data) ? decodeText(data) : undefined;
+  if (text === undefined) return data;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function isBinary(data: unknown): data is ArrayBuffer | ArrayBufferView {
+  return data instanceof ArrayBuffer || ArrayBuffer.isView(data);
+}
+
+function decodeText(data: unknown): string {
+  return isBinary(data) ? new TextDecoder().decode(data) : String(data);
+}
+
+/** Node's adapter answers a Buffer, browsers an ArrayBuffer; users always get an ArrayBuffer. */
+function toArrayBuffer(data: unknown): ArrayBuffer {
+  if (data instanceof ArrayBuffer) return data;
+  if (ArrayBuffer.isView(data)) {
+    const copy = new Uint8Array(data.byteLength);
+    copy.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    return copy.buffer;
+  }
+  return new TextEncoder().encode(String(data ?? "")).buffer;
+}

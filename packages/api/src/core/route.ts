@@ -1,0 +1,99 @@
+import { describeMember } from "../decorators/member.js";
+import {
+  type Constructor,
+  type ParameterBinding,
+  type ParameterRole,
+  readApiRecord,
+} from "../decorators/metadata.js";
+import { KitDecoratorError } from "./errors.js";
+import { messages } from "./messages.js";
+import { type PathTemplate, parsePathTemplate } from "./path-template.js";
+import type { KitHttpMethod, KitResponseType } from "./plugin.js";
+import { joinURL } from "./url.js";
+
+/** One decorated method, checked and compiled once, so `send()` does no decorator work. */
+export interface Route {
+  readonly methodName: string;
+  /** `"PetApi.getPetById"`. */
+  readonly where: string;
+  readonly method: KitHttpMethod;
+  /** Prefix and method path joined, as written, without the server's baseURL. */
+  readonly pathText: string;
+  readonly path: PathTemplate;
+  /** For each placeholder of `path`, the index of the argument that fills it. */
+  readonly pathArguments: readonly number[];
+  readonly query: readonly ParameterBinding[];
+  readonly headers: readonly ParameterBinding[];
+  readonly body: readonly ParameterBinding[];
+  readonly contentType: string | undefined;
+  readonly responseType: KitResponseType;
+}
+
+export interface CompiledApi {
+  readonly name: string;
+  readonly routes: readonly Route[];
+}
+
+const compiledApis = new WeakMap<Constructor, CompiledApi>();
+
+export function compileApi(apiClass: Constructor): CompiledApi {
+  let compiled = compiledApis.get(apiClass);
+  if (!compiled) {
+    compiled = compile(apiClass);
+    compiledApis.set(apiClass, compiled);
+  }
+  return compiled;
+}
+
+function compile(apiClass: Constructor): CompiledApi {
+  const record = readApiRecord(apiClass);
+  const routes: Route[] = [];
+  for (const [methodName, method] of record?.methods ?? []) {
+    const where = describeMember(apiClass.name, methodName);
+    if (!method.verb) {
+      throw new KitDecoratorError(
+        "KIT_PARAMETER_WITHOUT_VERB",
+        messages.KIT_PARAMETER_WITHOUT_VERB(where),
+      );
+    }
+    const routePath = joinURL(record?.prefix ?? "", method.verb.path);
+    const parameters = [...method.parameters].sort((a, b) => a.index - b.index);
+    const pathBindings = withRole(parameters, "params");
+    const path = parsePathTemplate(routePath, new Set(pathBindings.map((p) => p.name!)));
+    for (const { name } of pathBindings) {
+      if (!path.names.includes(name!)) {
+        throw new KitDecoratorError(
+          "KIT_PARAMS_WITHOUT_PLACEHOLDER",
+          messages.KIT_PARAMS_WITHOUT_PLACEHOLDER(where, name!, routePath),
+        );
+      }
+    }
+    routes.push({
+      methodName,
+      where,
+      method: method.verb.method,
+      pathText: routePath,
+      path,
+      pathArguments: path.names.map((name) => pathBindings.find((p) => p.name === name)!.index),
+      query: withRole(parameters, "query"),
+      headers: withRole(parameters, "header"),
+      body: withRole(parameters, "data"),
+      contentType: method.contentType,
+      responseType: method.responseType ?? "json",
+    });
+  }
+  if (routes.length === 0) {
+    throw new KitDecoratorError(
+      "KIT_API_WITHOUT_ROUTES",
+      messages.KIT_API_WITHOUT_ROUTES(apiClass.name),
+    );
+  }
+  return { name: apiClass.name, routes };
+}
+
+function withRole(
+  parameters: readonly ParameterBinding[],
+  role: ParameterRole,
+): ParameterBinding[] {
+  return parameters.filter((p) => p.role === role);
+}

@@ -1,0 +1,62 @@
+import axios, { type AxiosInstance } from "axios";
+import { readServerOptionLayers } from "../decorators/metadata.js";
+import { createApi } from "./api.js";
+import { KitOptionsError } from "./errors.js";
+import { messages } from "./messages.js";
+import { type KitResolvedServerOptions, resolveServerOptions } from "./options.js";
+import type { KitPlugin } from "./plugin.js";
+import type { KitApi } from "./types.js";
+
+/**
+ * Extend it and decorate the subclass with `@Server(...)`. Each instance owns its axios instance,
+ * options and plugins; two servers share nothing.
+ */
+export class KitServer {
+  /** The options of `@Server` along the class chain, defaults filled in. */
+  readonly options: KitResolvedServerOptions;
+  /** This server's own axios instance; its interceptors see every request. */
+  readonly http: AxiosInstance;
+  #plugins: readonly KitPlugin[] = Object.freeze([]);
+
+  constructor() {
+    const layers = readServerOptionLayers(new.target);
+    if (layers.length === 0) {
+      throw new KitOptionsError(
+        "KIT_SERVER_DECORATOR_MISSING",
+        messages.KIT_SERVER_DECORATOR_MISSING(new.target.name),
+      );
+    }
+    this.options = resolveServerOptions(layers);
+    const { baseURL, timeout, headers, withCredentials, adapter } = this.options;
+    this.http = axios.create({
+      baseURL,
+      timeout,
+      headers: { ...headers },
+      withCredentials,
+      adapter,
+    });
+  }
+
+  /** Registered plugins, first registered (outermost) first. */
+  get plugins(): readonly KitPlugin[] {
+    return this.#plugins;
+  }
+
+  /** Registers a plugin after the others and calls its `setup`; names must be unique. */
+  use(plugin: KitPlugin): this {
+    if (typeof plugin?.name !== "string" || plugin.name === "") {
+      throw new KitOptionsError("KIT_PLUGIN_INVALID", messages.KIT_PLUGIN_INVALID());
+    }
+    if (this.#plugins.some((registered) => registered.name === plugin.name)) {
+      throw new KitOptionsError("KIT_PLUGIN_DUPLICATE", messages.KIT_PLUGIN_DUPLICATE(plugin.name));
+    }
+    this.#plugins = Object.freeze([...this.#plugins, plugin]);
+    plugin.setup?.(this);
+    return this;
+  }
+
+  /** The API object of a decorated class; its routes are checked on the first call per class. */
+  createApi<T>(apiClass: abstract new (...args: never) => T): KitApi<T> {
+    return createApi(this, apiClass);
+  }
+}

@@ -1,0 +1,98 @@
+import type { KitServerOptions } from "../core/options.js";
+import type { KitHttpMethod, KitResponseType } from "../core/plugin.js";
+
+/*
+ * Decorators record what they see in module WeakMaps keyed by class, never on prototypes.
+ * A subclass that adds decorators gets a copy of its parent's records, so it never changes the parent.
+ */
+
+export type ParameterRole = "params" | "query" | "data" | "header";
+
+export interface ParameterBinding {
+  readonly role: ParameterRole;
+  /** `undefined` for the unnamed forms `@Query()` and `@Data()`. */
+  readonly name: string | undefined;
+  readonly index: number;
+}
+
+export interface VerbRecord {
+  readonly method: KitHttpMethod;
+  readonly path: string;
+}
+
+export interface MethodRecord {
+  verb: VerbRecord | undefined;
+  contentType: string | undefined;
+  responseType: KitResponseType | undefined;
+  readonly parameters: ParameterBinding[];
+}
+
+export interface ApiRecord {
+  prefix: string | undefined;
+  readonly methods: Map<string, MethodRecord>;
+}
+
+export type Constructor = abstract new (...args: never) => unknown;
+
+const apiRecords = new WeakMap<Constructor, ApiRecord>();
+const serverRecords = new WeakMap<Constructor, KitServerOptions>();
+
+function* lineage(start: Constructor): Generator<Constructor> {
+  for (
+    let current = start;
+    typeof current === "function";
+    current = Object.getPrototypeOf(current)
+  ) {
+    yield current;
+  }
+}
+
+export function readApiRecord(apiClass: Constructor): ApiRecord | undefined {
+  for (const current of lineage(apiClass)) {
+    const record = apiRecords.get(current);
+    if (record) return record;
+  }
+  return undefined;
+}
+
+function copyApiRecord(record: ApiRecord): ApiRecord {
+  const methods = new Map<string, MethodRecord>();
+  for (const [name, method] of record.methods) {
+    methods.set(name, { ...method, parameters: [...method.parameters] });
+  }
+  return { prefix: record.prefix, methods };
+}
+
+export function ownApiRecord(apiClass: Constructor): ApiRecord {
+  let record = apiRecords.get(apiClass);
+  if (!record) {
+    const inherited = readApiRecord(apiClass);
+    record = inherited ? copyApiRecord(inherited) : { prefix: undefined, methods: new Map() };
+    apiRecords.set(apiClass, record);
+  }
+  return record;
+}
+
+export function ownMethodRecord(apiClass: Constructor, methodName: string): MethodRecord {
+  const { methods } = ownApiRecord(apiClass);
+  let method = methods.get(methodName);
+  if (!method) {
+    method = { verb: undefined, contentType: undefined, responseType: undefined, parameters: [] };
+    methods.set(methodName, method);
+  }
+  return method;
+}
+
+export function recordServerOptions(serverClass: Constructor, options: KitServerOptions): void {
+  serverRecords.set(serverClass, options);
+}
+
+/** The `@Server` options along the class chain, base class first; empty when none is decorated. */
+export function readServerOptionLayers(serverClass: Constructor): KitServerOptions[] {
+  const layers: KitServerOptions[] = [];
+  for (const current of lineage(serverClass)) {
+    const options = serverRecords.get(current);
+    if (options) layers.unshift(options);
+  }
+  return layers;
+}

@@ -1,0 +1,56 @@
+import { KitDecoratorError } from "../core/errors.js";
+import { messages } from "../core/messages.js";
+import type { KitHttpMethod } from "../core/plugin.js";
+import { decoratedMember } from "./member.js";
+import { ownMethodRecord } from "./metadata.js";
+
+/**
+ * Accepts only methods declared to return a promise: `KitPayloadOf` reads the response type from
+ * `Promise<T>`, so a bare `T` return type is a compile error here rather than a wrong type later.
+ */
+export type KitMethodDecorator = <F extends (...args: never) => Promise<unknown>>(
+  target: object,
+  key: string | symbol,
+  descriptor: TypedPropertyDescriptor<F>,
+) => void;
+
+const verbNames: Record<KitHttpMethod, string> = {
+  GET: "Get",
+  POST: "Post",
+  PUT: "Put",
+  PATCH: "Patch",
+  DELETE: "Delete",
+  HEAD: "Head",
+  OPTIONS: "Options",
+};
+
+function verb(method: KitHttpMethod): (path?: string) => KitMethodDecorator {
+  const decorator = verbNames[method];
+  return (path = "") =>
+    (target, key) => {
+      const { apiClass, methodName, where } = decoratedMember(decorator, target, key);
+      if (typeof path !== "string") {
+        throw new KitDecoratorError(
+          "KIT_DECORATOR_ARGUMENT",
+          messages.KIT_DECORATOR_ARGUMENT(decorator, where, "a path string"),
+        );
+      }
+      const record = ownMethodRecord(apiClass, methodName);
+      if (record.verb) {
+        const first = verbNames[record.verb.method];
+        throw new KitDecoratorError(
+          "KIT_VERB_TWICE",
+          messages.KIT_VERB_TWICE(where, decorator, first),
+        );
+      }
+      record.verb = { method, path };
+    };
+}
+
+export const Get = verb("GET");
+export const Post = verb("POST");
+export const Put = verb("PUT");
+export const Patch = verb("PATCH");
+export const Delete = verb("DELETE");
+export const Head = verb("HEAD");
+export const Options = verb("OPTIONS");

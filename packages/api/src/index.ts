@@ -1,0 +1,58 @@
+export {
+  isKitError,
+  isKitRequestError,
+  KitAbortError,
+  KitBusinessError,
+  KitDecoratorError,
+  KitError,
+  KitHttpError,
+  KitNetworkError,
+  KitOptionsError,
+  KitRequestError,
+  type KitRequestErrorKind,
+  type KitRequestTarget,
+  KitResponseError,
+  KitTimeoutError,
+} from "./core/errors.js";
+export type { KitErrorCode } from "./core/messages.js";
+export type { KitMethod } from "./core/method.js";
+export {
+  defaultValidateCode,
+  type KitResolvedServerOptions,
+  type KitServerOptions,
+  type KitValidateCode,
+} from "./core/options.js";
+export type {
+  KitCallOptions,
+  KitContext,
+  KitHttpMethod,
+  KitMeta,
+  KitNext,
+  KitPlugin,
+  KitRequest,
+  KitResponseType,
+} from "./core/plugin.js";
+export type { KitResult } from "./core/result.js";
+export { KitServer } from "./core/server.js";
+export type { KitApi, KitPayloadOf } from "./core/types.js";
+export { Api } from "./decorators/api.js";
+export { ContentType } from "./decorators/content-type.js";
+export {
+  Data,
+  HeaderValue,
+  type KitParameterDecorator,
+  Params,
+  Query,
+} from "./decorators/parameters.js";
+export { ResponseType } from "./decorators/response-type.js";
+export { Server } from "./decorators/server.js";
+export {
+  Delete,
+  Get,
+  Head,
+  type KitMethodDecorator,
+  Options,
+  Patch,
+  Post,
+  Put,
+} from "./decorators/verbs.js";
