@@ -1,0 +1,159 @@
+import type { KitContext, KitHttpMethod, KitNext, KitPlugin } from "../core/plugin.js";
+import type { KitResult } from "../core/result.js";
+import { abortError } from "./abort-error.js";
+import { cacheKey } from "./cache-key.js";
+import {
+  type KitCacheStorage,
+  type KitWebStorage,
+  memoryStorage,
+  webStorage,
+} from "./cache-storage.js";
+import { requireInteger, requirePositive } from "./plugin-options.js";
+
+declare module "../core/plugin.js" {
+  interface KitCallOptions {
+    /** `skip` neither reads nor writes the cache for one call; `ttl` overrides the lifetime (ms). */
+    cache?: { skip?: boolean; ttl?: number };
+  }
+}
+
+export interface CacheOptions {
+  /** Lifetime of an entry in ms; default 60_000. */
+  ttl?: number;
+  /** Default `"memory"`, an LRU map bounded by `maxEntries`. */
+  storage?: "memory" | "localStorage" | "sessionStorage" | KitCacheStorage;
+  /** Methods whose results are kept; default `["GET"]`. */
+  methods?: readonly KitHttpMethod[];
+  /** Bound of the memory storage; default 500. */
+  maxEntries?: number;
+  /** Request headers that tell users apart, hashed into every key; default `["Authorization"]`. */
+  vary?: readonly string[];
+}
+
+export interface CachePlugin extends KitPlugin {
+  /** Removes entries whose URL starts with `prefix`; a prefix starting with `/` is matched against the path. */
+  invalidate(prefix: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+type Result = KitResult<unknown, unknown>;
+
+/** A miss in progress, shared by every caller asking for the same key until it settles. */
+interface InFlight {
+  readonly result: Promise<Result>;
+  readonly controller: AbortController;
+  callers: number;
+}
+
+/**
+ * Keeps successful results and answers identical requests from them with `fromCache: true`,
+ * without reaching axios. Identical misses in flight share one request, which is aborted only
+ * when every caller waiting for it has aborted.
+ */
+export function cache(options: CacheOptions = {}): CachePlugin {
+  const ttl = options.ttl ?? 60_000;
+  const maxEntries = options.maxEntries ?? 500;
+  requirePositive("cache", "ttl", ttl);
+  requireInteger("cache", "maxEntries", maxEntries, 1);
+  const storage = resolveStorage(options.storage ?? "memory", maxEntries);
+  const methods = new Set(options.methods ?? ["GET"]);
+  const vary = options.vary ?? ["Authorization"];
+  const inFlight = new Map<string, InFlight>();
+
+  function start(ctx: KitContext, next: KitNext, key: string, lifetime: number): InFlight {
+    const controller = new AbortController();
+    ctx.request.signal = controller.signal;
+    const result = next().then(async (result) => {
+      await storage.set(key, { url: ctx.request.url, expires: Date.now() + lifetime, result });
+      return result;
+    });
+    const shared: InFlight = { result, controller, callers: 0 };
+    const forget = (): void => {
+      if (inFlight.get(key) === shared) inFlight.delete(key);
+    };
+    result.then(forget, forget);
+    controller.signal.addEventListener("abort", forget, { once: true });
+    inFlight.set(key, shared);
+    return shared;
+  }
+
+  return {
+    name: "cache",
+    async request(ctx, next) {
+      const call = ctx.options.cache;
+      if (call?.skip || !methods.has(ctx.request.method) || isBinary(ctx)) return next();
+      const key = cacheKey(ctx.server.options.name, ctx.request, vary);
+      const found = await storage.get(key);
+      if (found !== undefined) {
+        if (found.expires > Date.now()) return { ...found.result, fromCache: true };
+        await storage.delete(key);
+      }
+      const signal = ctx.request.signal;
+      const shared = inFlight.get(key) ?? start(ctx, next, key, call?.ttl ?? ttl);
+      return follow(ctx, shared, signal);
+    },
+    async invalidate(prefix) {
+      for (const key of await storage.keys()) {
+        const entry = await storage.get(key);
+        if (entry !== undefined && urlStartsWith(entry.url, prefix)) await storage.delete(key);
+      }
+    },
+    async clear() {
+      for (const key of await storage.keys()) await storage.delete(key);
+    },
+  };
+}
+
+/**
+ * Waits for the shared request on behalf of one caller. The caller's abort rejects that caller
+ * alone; the shared request is aborted once no caller is left waiting for it.
+ */
+function follow(ctx: KitContext, shared: InFlight, signal: AbortSignal): Promise<Result> {
+  if (signal.aborted) return Promise.reject(abortError(ctx, signal.reason));
+  shared.callers++;
+  return new Promise((resolve, reject) => {
+    const leave = (): void => {
+      signal.removeEventListener("abort", onAbort);
+      shared.callers--;
+    };
+    const onAbort = (): void => {
+      leave();
+      if (shared.callers === 0) shared.controller.abort(signal.reason);
+      reject(abortError(ctx, signal.reason));
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    shared.result.then(
+      (result) => {
+        leave();
+        resolve(result);
+      },
+      (error: unknown) => {
+        leave();
+        reject(error);
+      },
+    );
+  });
+}
+
+function resolveStorage(storage: NonNullable<CacheOptions["storage"]>, maxEntries: number) {
+  if (storage === "memory") return memoryStorage(maxEntries);
+  if (typeof storage !== "string") return storage;
+  const web = (globalThis as { [name: string]: unknown })[storage] as KitWebStorage | undefined;
+  if (web === undefined) {
+    throw new TypeError(
+      `cache({ storage: "${storage}" }) needs globalThis.${storage}, which this environment lacks`,
+    );
+  }
+  return webStorage(web);
+}
+
+/** Blobs and array buffers are neither serializable to web storage nor safe to hand out twice. */
+function isBinary(ctx: KitContext): boolean {
+  return ctx.request.responseType === "blob" || ctx.request.responseType === "arraybuffer";
+}
+
+function urlStartsWith(url: string, prefix: string): boolean {
+  if (!prefix.startsWith("/")) return url.startsWith(prefix);
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(url)?.[0] ?? "";
+  return url.startsWith(prefix, origin.length);
+}

@@ -1,0 +1,5 @@
+export { type AuthOptions, auth } from "./auth.js";
+export { type CacheOptions, type CachePlugin, cache } from "./cache.js";
+export type { KitCacheEntry, KitCacheStorage, KitWebStorage } from "./cache-storage.js";
+export { type KitLogEvent, type KitLogTarget, type LoggerOptions, logger } from "./logger.js";
+export { type RetryOptions, retry } from "./retry.js";

@@ -1,0 +1,95 @@
+import { isKitRequestError } from "../core/errors.js";
+import type { KitContext, KitHttpMethod, KitPlugin } from "../core/plugin.js";
+import { requireFunction } from "./plugin-options.js";
+
+/** One logged moment of a send: when it starts, and how it ended. */
+export type KitLogEvent =
+  | (KitLogTarget & { type: "request" })
+  | (KitLogTarget & { type: "success"; status: number; fromCache: boolean; durationMs: number })
+  | (KitLogTarget & {
+      type: "error";
+      kind: string;
+      status: number | undefined;
+      durationMs: number;
+    });
+
+export interface KitLogTarget {
+  /** The server's `name` option, else its baseURL. */
+  server: string;
+  /** `"PetApi.getPetById"`. */
+  api: string;
+  method: KitHttpMethod;
+  url: string;
+}
+
+export interface LoggerOptions {
+  /** Receives every line with its event; default `console.info`, and `console.warn` for errors. */
+  sink?: (line: string, event: KitLogEvent) => void;
+}
+
+/**
+ * Logs one line when a send starts and one when it ends, with the duration and the status or the
+ * error kind. Registered first it logs each send once; registered inside `retry`, each attempt.
+ */
+export function logger(options: LoggerOptions = {}): KitPlugin {
+  const sink = options.sink ?? consoleSink;
+  requireFunction("logger", "sink", sink);
+  return {
+    name: "logger",
+    async request(ctx, next) {
+      const target = targetOf(ctx);
+      sink(`[${target.server}] → ${target.method} ${target.url} ${target.api}`, {
+        ...target,
+        type: "request",
+      });
+      const started = performance.now();
+      try {
+        const result = await next();
+        const durationMs = performance.now() - started;
+        const source = result.fromCache ? " (cache)" : "";
+        sink(
+          `[${target.server}] ← ${result.status} ${target.method} ${target.url} ${ms(durationMs)}${source}`,
+          {
+            ...target,
+            type: "success",
+            status: result.status,
+            fromCache: result.fromCache,
+            durationMs,
+          },
+        );
+        return result;
+      } catch (error) {
+        const durationMs = performance.now() - started;
+        const kind = isKitRequestError(error) ? error.kind : "unknown";
+        const status = isKitRequestError(error) ? error.status : undefined;
+        const outcome = status === undefined ? kind : `${kind} ${status}`;
+        sink(`[${target.server}] ✗ ${outcome} ${target.method} ${target.url} ${ms(durationMs)}`, {
+          ...target,
+          type: "error",
+          kind,
+          status,
+          durationMs,
+        });
+        throw error;
+      }
+    },
+  };
+}
+
+function targetOf(ctx: KitContext): KitLogTarget {
+  return {
+    server: ctx.server.options.name,
+    api: `${ctx.api}.${ctx.method}`,
+    method: ctx.request.method,
+    url: ctx.request.url,
+  };
+}
+
+function ms(duration: number): string {
+  return `${duration.toFixed(1)}ms`;
+}
+
+function consoleSink(line: string, event: KitLogEvent): void {
+  if (event.type === "error") console.warn(line);
+  else console.info(line);
+}

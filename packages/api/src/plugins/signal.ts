@@ -1,0 +1,46 @@
+/**
+ * An AbortController that follows `parent`: aborting the parent aborts it, but aborting it leaves
+ * the parent alone. `release()` detaches it so a long-lived parent does not keep listeners alive.
+ */
+export function childController(parent: AbortSignal): {
+  controller: AbortController;
+  release(): void;
+} {
+  const controller = new AbortController();
+  if (parent.aborted) {
+    controller.abort(parent.reason);
+    return { controller, release: () => {} };
+  }
+  const follow = (): void => controller.abort(parent.reason);
+  parent.addEventListener("abort", follow, { once: true });
+  return { controller, release: () => parent.removeEventListener("abort", follow) };
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as `signal` aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Settles like `promise`, or rejects with the signal's reason as soon as `signal` aborts. */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
