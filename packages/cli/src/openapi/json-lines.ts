@@ -1,76 +1,81 @@
 import { lineIndex } from "./line-index.js";
-import { isArrayIndex } from "./pointer.js";
 
 /**
- * Finds the line of a node in valid JSON text without keeping a parse tree: it walks the text along
- * the pointer, skipping sibling values, and caches each object's member offsets it had to read.
- * Nothing is computed until the first call, so documents without warnings pay nothing.
- * Returns the line of the deepest node on the path that exists (a member's key line, an array item's
- * first line).
+ * Finds the line of a node in valid JSON text without keeping a parse tree. It walks the text
+ * along the pointer and reads each object or array only as far as the wanted member, remembering
+ * what it read, so each byte is scanned about once however many pointers are looked up, and hostile
+ * nesting costs linear, not quadratic, time. Nothing is computed until the first call.
+ * Returns the line of the deepest node on the path that exists (a member's key line, an array
+ * item's first line). Of duplicate keys the first is found, though `JSON.parse` keeps the last.
  */
 export function jsonLineFinder(text: string): (segments: readonly string[]) => number {
   const positionOf = lineIndex(text);
-  const membersByObject = new Map<number, Map<string, Member>>();
+  const containers = new Map<number, ContainerScan>();
 
   return (segments) => {
-    let valueAt = skipSpace(text, 0);
-    let nodeAt = valueAt;
+    let member: Member = { nodeAt: skipSpace(text, 0), valueAt: skipSpace(text, 0) };
     for (const segment of segments) {
-      const member =
-        text[valueAt] === "{"
-          ? objectMember(valueAt, segment)
-          : text[valueAt] === "["
-            ? arrayItem(text, valueAt, segment)
-            : undefined;
-      if (!member) break;
-      nodeAt = member.nodeAt;
-      valueAt = member.valueAt;
+      const child = memberOf(member.valueAt, segment);
+      if (!child) break;
+      member = child;
     }
-    return positionOf(nodeAt).line;
+    return positionOf(member.nodeAt).line;
   };
 
-  function objectMember(objectAt: number, key: string): Member | undefined {
-    let members = membersByObject.get(objectAt);
-    if (!members) {
-      members = readMembers(text, objectAt);
-      membersByObject.set(objectAt, members);
+  function memberOf(valueAt: number, segment: string): Member | undefined {
+    const opening = text[valueAt];
+    if (opening !== "{" && opening !== "[") return undefined;
+    let scan = containers.get(valueAt);
+    if (!scan) {
+      scan = { openingAt: valueAt, members: new Map(), complete: false };
+      containers.set(valueAt, scan);
     }
-    return members.get(key);
+    return scan.members.get(segment) ?? readUntil(scan, segment);
   }
+
+  function readUntil(scan: ContainerScan, segment: string): Member | undefined {
+    while (!scan.complete) {
+      // The last value read is skipped only now that a member behind it is wanted.
+      let at = skipSpace(
+        text,
+        scan.lastValueAt === undefined ? scan.openingAt + 1 : skipValue(text, scan.lastValueAt),
+      );
+      if (text[at] === ",") at = skipSpace(text, at + 1);
+      if (text[at] === "}" || text[at] === "]" || at >= text.length) {
+        scan.complete = true;
+        break;
+      }
+      let key = String(scan.members.size);
+      let valueAt = at;
+      if (text[scan.openingAt] === "{") {
+        const keyEnd = skipString(text, at);
+        key = JSON.parse(text.slice(at, keyEnd)) as string;
+        valueAt = skipSpace(text, skipSpace(text, keyEnd) + 1);
+      }
+      const member = { nodeAt: at, valueAt };
+      if (!scan.members.has(key)) scan.members.set(key, member);
+      scan.lastValueAt = valueAt;
+      if (key === segment) return member;
+    }
+    return undefined;
+  }
+}
+
+interface ContainerScan {
+  /** The offset of the `{` or `[`. */
+  openingAt: number;
+  /** Members read so far, by key or by array index. */
+  members: Map<string, Member>;
+  /** Where the value of the last member read starts. */
+  lastValueAt?: number;
+  /** Whether the closing bracket was reached. */
+  complete: boolean;
 }
 
 interface Member {
   /** Where the member starts: its key, or the item itself in an array. */
   nodeAt: number;
   valueAt: number;
-}
-
-function readMembers(text: string, objectAt: number): Map<string, Member> {
-  // Later duplicates win, as with JSON.parse.
-  const members = new Map<string, Member>();
-  let at = skipSpace(text, objectAt + 1);
-  while (text[at] === '"') {
-    const keyEnd = skipString(text, at);
-    const key = JSON.parse(text.slice(at, keyEnd)) as string;
-    const valueAt = skipSpace(text, skipSpace(text, keyEnd) + 1);
-    members.set(key, { nodeAt: at, valueAt });
-    at = skipSpace(text, skipValue(text, valueAt));
-    if (text[at] === ",") at = skipSpace(text, at + 1);
-  }
-  return members;
-}
-
-function arrayItem(text: string, arrayAt: number, segment: string): Member | undefined {
-  if (!isArrayIndex(segment)) return undefined;
-  let remaining = Number(segment);
-  let at = skipSpace(text, arrayAt + 1);
-  while (text[at] !== "]" && at < text.length) {
-    if (remaining === 0) return { nodeAt: at, valueAt: at };
-    remaining--;
-    at = skipSpace(text, skipValue(text, at));
-    if (text[at] === ",") at = skipSpace(text, at + 1);
-  }
-  return undefined;
 }
 
 function skipSpace(text: string, from: number): number {
@@ -91,6 +96,9 @@ function skipString(text: string, quoteAt: number): number {
   }
 }
 
+/** Regex search jumps over plain text much faster than a character loop. */
+const BRACKET_OR_QUOTE = /["[\]{}]/g;
+
 /** The offset just after the value starting at `from`; the text is known to be valid JSON. */
 function skipValue(text: string, from: number): number {
   const first = text[from];
@@ -102,18 +110,13 @@ function skipValue(text: string, from: number): number {
   }
   let depth = 0;
   let at = from;
-  while (at < text.length) {
-    const char = text[at]!;
-    if (char === '"') {
-      at = skipString(text, at);
-      continue;
-    }
-    if (char === "{" || char === "[") depth++;
-    else if (char === "}" || char === "]") {
-      depth--;
-      if (depth === 0) return at + 1;
-    }
-    at++;
+  for (;;) {
+    BRACKET_OR_QUOTE.lastIndex = at;
+    const found = BRACKET_OR_QUOTE.exec(text);
+    if (!found) return text.length;
+    at = found.index + 1;
+    if (found[0] === '"') at = skipString(text, found.index);
+    else if (found[0] === "{" || found[0] === "[") depth++;
+    else if (--depth === 0) return at;
   }
-  return at;
 }
