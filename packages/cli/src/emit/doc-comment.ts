@@ -1,0 +1,33 @@
+/**
+ * A doc comment from untrusted text: `*\/` cannot end it early and a line starting with `@`
+ * cannot become a tag. `tags` are the generator's own lines (e.g. `@deprecated`), kept as is.
+ * Returns no lines when there is nothing to say.
+ */
+export function docComment(
+  paragraphs: readonly (string | undefined)[],
+  indent: string,
+  tags: readonly string[] = [],
+): string[] {
+  const blocks = paragraphs
+    .map((paragraph) => (paragraph === undefined ? [] : cleanLines(paragraph)))
+    .filter((lines) => lines.length > 0);
+  if (tags.length > 0) blocks.push([...tags]);
+  if (blocks.length === 0) return [];
+  const lines = blocks.flatMap((block, index) => (index === 0 ? block : ["", ...block]));
+  if (lines.length === 1) return [`${indent}/** ${lines[0]} */`];
+  return [
+    `${indent}/**`,
+    ...lines.map((line) => (line === "" ? `${indent} *` : `${indent} * ${line}`)),
+    `${indent} */`,
+  ];
+}
+
+function cleanLines(text: string): string[] {
+  const lines = text
+    .split(/\r\n|[\n\r\u2028\u2029]/)
+    .map((line) => line.replaceAll("*/", "*\\/").trimEnd())
+    .map((line) => (line.trimStart().startsWith("@") ? `\\${line.trimStart()}` : line));
+  while (lines.length > 0 && lines[0]!.trim() === "") lines.shift();
+  while (lines.length > 0 && lines.at(-1)!.trim() === "") lines.pop();
+  return lines;
+}

@@ -1,0 +1,86 @@
+import { planSignature, type SignatureParameter } from "../model/signature.js";
+import type { ApiMethod } from "../model/tag-group.js";
+import { docComment } from "./doc-comment.js";
+import { renderPayloadType } from "./payload-type.js";
+import type { RenderContext } from "./render-context.js";
+import { unionOf } from "./schema/type-text.js";
+
+const INDENT = "  ";
+
+const VERB_DECORATORS = {
+  get: "Get",
+  put: "Put",
+  post: "Post",
+  delete: "Delete",
+  options: "Options",
+  head: "Head",
+  patch: "Patch",
+} as const;
+
+/** One decorated method of an API class; adds the decorators it uses to `decorators`. */
+export function renderMethod(
+  method: ApiMethod,
+  context: RenderContext,
+  decorators: Set<string>,
+): string {
+  const { operation } = method;
+  const signature = planSignature(context.loaded, operation);
+  const notes = [
+    signature.cookies.length > 0
+      ? `Cookie parameters (${signature.cookies.join(", ")}) are not sent by this method: write them into the Cookie header yourself.`
+      : undefined,
+    signature.fileFields.length > 0
+      ? `Multipart file fields: ${signature.fileFields.join(", ")}.`
+      : undefined,
+  ];
+  const doc = docComment(
+    [
+      operation.summary,
+      operation.description,
+      ...notes,
+      `${operation.verb.toUpperCase()} ${operation.path}`,
+    ],
+    INDENT,
+    operation.deprecated ? ["@deprecated"] : [],
+  );
+
+  const verb = VERB_DECORATORS[operation.verb];
+  decorators.add(verb);
+  const lines = [...doc, `${INDENT}@${verb}(${JSON.stringify(method.path)})`];
+  if (signature.contentType !== undefined) {
+    decorators.add("ContentType");
+    lines.push(`${INDENT}@ContentType(${JSON.stringify(signature.contentType)})`);
+  }
+  if (signature.responseType !== undefined) {
+    decorators.add("ResponseType");
+    lines.push(`${INDENT}@ResponseType(${JSON.stringify(signature.responseType)})`);
+  }
+  const parameters = signature.parameters
+    .map((parameter) => renderParameter(parameter, context, decorators))
+    .join(", ");
+  const returns = unionOf(
+    signature.returns.map((source) => renderPayloadType(source, context, INDENT)),
+  );
+  lines.push(
+    `${INDENT}${method.name}(${parameters}): Promise<${returns}> {`,
+    `${INDENT}${INDENT}return null!;`,
+    `${INDENT}}`,
+  );
+  return lines.join("\n");
+}
+
+function renderParameter(
+  parameter: SignatureParameter,
+  context: RenderContext,
+  decorators: Set<string>,
+): string {
+  let decorator = "";
+  if (parameter.decorator !== undefined) {
+    decorators.add(parameter.decorator);
+    const key = parameter.key === undefined ? "" : JSON.stringify(parameter.key);
+    decorator = `@${parameter.decorator}(${key}) `;
+  }
+  const optional = parameter.required ? "" : "?";
+  const type = renderPayloadType(parameter.type, context, INDENT);
+  return `${decorator}${parameter.variable}${optional}: ${type}`;
+}

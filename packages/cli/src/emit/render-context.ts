@@ -1,0 +1,73 @@
+import type { NamedType, TypeRegistry } from "../model/type-registry.js";
+import type { Warnings } from "../model/warnings.js";
+import type { LoadedDocument } from "../openapi/load.js";
+
+/**
+ * What printing types inside one generated file needs: the registry that names types, the tag
+ * whose file new types go to, and the type imports the file collects as it is printed.
+ */
+export class RenderContext {
+  readonly loaded: LoadedDocument;
+  readonly registry: TypeRegistry;
+  readonly warnings: Warnings;
+  /** The tag file types first used here are declared in. */
+  readonly home: string;
+  /** Pointers of unnamed schemas being printed; meeting one again is a cycle. */
+  readonly inlineStack = new Set<string>();
+  readonly #imports = new Map<string, Set<string>>();
+  readonly #moduleFor: (file: string) => string | undefined;
+
+  /** `moduleFor` gives the import specifier of a tag file, undefined for the file being printed. */
+  constructor(
+    loaded: LoadedDocument,
+    registry: TypeRegistry,
+    warnings: Warnings,
+    home: string,
+    moduleFor: (file: string) => string | undefined,
+  ) {
+    this.loaded = loaded;
+    this.registry = registry;
+    this.warnings = warnings;
+    this.home = home;
+    this.#moduleFor = moduleFor;
+  }
+
+  /** For `apis/<home>.api.ts`: types live in `../types/`. */
+  static forApiFile(
+    loaded: LoadedDocument,
+    registry: TypeRegistry,
+    warnings: Warnings,
+    home: string,
+  ) {
+    return new RenderContext(loaded, registry, warnings, home, (file) => `../types/${file}`);
+  }
+
+  /** For `types/<home>.ts`: siblings are imported from `./`, own types need no import. */
+  static forTypeFile(
+    loaded: LoadedDocument,
+    registry: TypeRegistry,
+    warnings: Warnings,
+    home: string,
+  ) {
+    return new RenderContext(loaded, registry, warnings, home, (file) =>
+      file === home ? undefined : `./${file}`,
+    );
+  }
+
+  /** The name to print for a named type, importing it when it lives in another file. */
+  reference(type: NamedType): string {
+    this.registry.use(type, this.home);
+    const specifier = this.#moduleFor(type.file!);
+    if (specifier !== undefined) {
+      const names = this.#imports.get(specifier);
+      if (names) names.add(type.name);
+      else this.#imports.set(specifier, new Set([type.name]));
+    }
+    return type.name;
+  }
+
+  /** Imported type names by module specifier. */
+  get imports(): ReadonlyMap<string, ReadonlySet<string>> {
+    return this.#imports;
+  }
+}

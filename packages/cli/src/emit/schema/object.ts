@@ -1,0 +1,83 @@
+import { compareText } from "../../model/compare.js";
+import type { ObjectShape } from "../../model/merge-object-shape.js";
+import { isIdentifier } from "../../model/names.js";
+import { isObject } from "../../openapi/is-object.js";
+import { appendPointer } from "../../openapi/pointer.js";
+import type { SchemaObject } from "../../openapi/types.js";
+import { docComment } from "../doc-comment.js";
+import type { RenderContext } from "../render-context.js";
+import { renderSchemaType } from "./render-schema-type.js";
+
+/** The shape of one object schema on its own, without `allOf`. */
+export function ownShape(schema: SchemaObject, pointer: string): ObjectShape {
+  const shape: ObjectShape = { properties: new Map(), required: new Set() };
+  if (isObject(schema.properties)) {
+    for (const [key, property] of Object.entries(schema.properties)) {
+      shape.properties.set(key, {
+        schema: property,
+        pointer: appendPointer(pointer, "properties", key),
+      });
+    }
+  }
+  if (Array.isArray(schema.required)) {
+    for (const key of schema.required) if (typeof key === "string") shape.required.add(key);
+  }
+  if (schema.additionalProperties === true) shape.additionalProperties = true;
+  else if (isObject(schema.additionalProperties)) {
+    shape.additionalProperties = {
+      schema: schema.additionalProperties,
+      pointer: appendPointer(pointer, "additionalProperties"),
+    };
+  }
+  return shape;
+}
+
+/**
+ * `{ … }` with one member per line, or `Record<string, T>` for a pure map. Extra keys beside
+ * declared properties get an `unknown` index signature, the only one every property type fits.
+ */
+export function renderObjectType(
+  shape: ObjectShape,
+  context: RenderContext,
+  indent: string,
+): string {
+  if (shape.properties.size === 0) {
+    const extra = shape.additionalProperties;
+    const value =
+      extra === undefined || extra === true
+        ? "unknown"
+        : renderSchemaType(extra.schema, extra.pointer, context, indent);
+    return `Record<string, ${value}>`;
+  }
+  return ["{", ...renderObjectMembers(shape, context, `${indent}  `), `${indent}}`].join("\n");
+}
+
+/** Member lines, properties sorted by key; a key that is not an identifier is quoted. */
+export function renderObjectMembers(
+  shape: ObjectShape,
+  context: RenderContext,
+  indent: string,
+): string[] {
+  const lines: string[] = [];
+  for (const key of [...shape.properties.keys()].sort(compareText)) {
+    const { schema, pointer } = shape.properties.get(key)!;
+    if (isObject(schema)) {
+      const own = schema as SchemaObject;
+      const format = typeof own.format === "string" ? `Format: ${own.format}` : undefined;
+      lines.push(
+        ...docComment(
+          [own.description, format],
+          indent,
+          own.deprecated === true ? ["@deprecated"] : [],
+        ),
+      );
+    }
+    const name = isIdentifier(key) ? key : JSON.stringify(key);
+    const optional = shape.required.has(key) ? "" : "?";
+    lines.push(
+      `${indent}${name}${optional}: ${renderSchemaType(schema, pointer, context, indent)};`,
+    );
+  }
+  if (shape.additionalProperties !== undefined) lines.push(`${indent}[key: string]: unknown;`);
+  return lines;
+}

@@ -1,0 +1,57 @@
+/** Helpers that combine TypeScript type texts: unions, intersections, arrays and literals. */
+
+/** Splits `text` at `separator` where it stands outside brackets and string literals. */
+function splitTopLevel(text: string, separator: "|" | "&"): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (char === '"') {
+      for (index++; index < text.length && text[index] !== '"'; index++) {
+        if (text[index] === "\\") index++;
+      }
+    } else if (char === "(" || char === "[" || char === "{" || char === "<") depth++;
+    else if (char === ")" || char === "]" || char === "}" || char === ">") depth--;
+    else if (depth === 0 && char === separator) {
+      parts.push(text.slice(start, index).trim());
+      start = index + 1;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts;
+}
+
+function isUnion(text: string): boolean {
+  return splitTopLevel(text, "|").length > 1;
+}
+
+function isCompound(text: string): boolean {
+  return isUnion(text) || splitTopLevel(text, "&").length > 1;
+}
+
+/** Branches flattened, de-duplicated and sorted, `null` last; `unknown` absorbs everything. */
+export function unionOf(parts: readonly string[]): string {
+  const branches = new Set(parts.flatMap((part) => splitTopLevel(part, "|")));
+  if (branches.has("unknown")) return "unknown";
+  if (branches.size > 1) branches.delete("never");
+  const hasNull = branches.delete("null");
+  const sorted = [...branches].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+  if (hasNull) sorted.push("null");
+  return sorted.length === 0 ? "never" : sorted.join(" | ");
+}
+
+export function intersectionOf(parts: readonly string[]): string {
+  const unique = [...new Set(parts)];
+  return unique.map((part) => (isUnion(part) ? `(${part})` : part)).join(" & ");
+}
+
+/** `T[]`, parenthesized when `T` is a union or intersection. */
+export function arrayOf(item: string): string {
+  return isCompound(item) ? `(${item})[]` : `${item}[]`;
+}
+
+/** A literal type from a JSON value; `JSON.stringify` makes any string safe to print. */
+export function literalType(value: unknown): string {
+  return JSON.stringify(value) ?? "unknown";
+}

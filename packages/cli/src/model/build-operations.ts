@@ -1,0 +1,244 @@
+import { KitGenerateError } from "../errors.js";
+import { isObject } from "../openapi/is-object.js";
+import type { LoadedDocument } from "../openapi/load.js";
+import { appendPointer, pointerOf } from "../openapi/pointer.js";
+import type {
+  MediaTypeObject,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  RequestBodyObject,
+  ResponseObject,
+} from "../openapi/types.js";
+import { bodyKind, chooseMediaType } from "./media.js";
+import type {
+  Operation,
+  Parameter,
+  RequestBody,
+  ResponseBody,
+  SchemaAt,
+  SchemaInput,
+  Verb,
+} from "./operation.js";
+import { resolveObject } from "./resolve.js";
+import { Warnings } from "./warnings.js";
+
+export interface BuildOptions {
+  /** Keep only these tags (applied after `excludeTags`). */
+  tags?: readonly string[];
+  excludeTags?: readonly string[];
+  warnings?: Warnings;
+}
+
+const VERBS: readonly Verb[] = ["get", "put", "post", "delete", "options", "head", "patch"];
+const PLACEHOLDER = /\{([^}]*)\}/g;
+const SUCCESS_STATUS = /^2(?:[0-9]{2}|XX)$/i;
+
+/** One operation per path × verb, sorted by path then verb, with parameters and bodies resolved. */
+export function buildOperations(loaded: LoadedDocument, options: BuildOptions = {}): Operation[] {
+  const warnings = options.warnings ?? new Warnings(loaded.locate);
+  const selectTags = tagFilter(options);
+  const operations: Operation[] = [];
+  const paths = loaded.document.paths;
+  for (const path of Object.keys(paths).sort()) {
+    const item = resolveObject<PathItemObject>(
+      loaded,
+      paths[path],
+      pointerOf("paths", path),
+      "A path item",
+    );
+    if (isObject(item.value.trace)) {
+      warnings.add(
+        "trace operations are not supported and were skipped",
+        appendPointer(item.pointer, "trace"),
+      );
+    }
+    for (const verb of VERBS) {
+      const raw = item.value[verb];
+      if (raw === undefined) continue;
+      const pointer = appendPointer(item.pointer, verb);
+      const { value: operation } = resolveObject<OperationObject>(
+        loaded,
+        raw,
+        pointer,
+        "An operation",
+      );
+      const tags = selectTags(operationTags(operation));
+      if (tags.length === 0) continue;
+      operations.push({
+        path,
+        verb,
+        pointer,
+        ...text("operationId", operation.operationId),
+        ...text("summary", operation.summary),
+        ...text("description", operation.description),
+        deprecated: operation.deprecated === true,
+        tags,
+        parameters: readParameters(loaded, path, item, operation, pointer, warnings),
+        ...readRequestBody(loaded, operation.requestBody, appendPointer(pointer, "requestBody")),
+        responses: readResponses(loaded, operation.responses, appendPointer(pointer, "responses")),
+      });
+    }
+  }
+  return operations;
+}
+
+/** Spreads `{ key: value }` only for a non-empty string, keeping optional fields truly absent. */
+function text<K extends string>(key: K, value: unknown): { [P in K]?: string } {
+  return typeof value === "string" && value !== ""
+    ? ({ [key]: value } as { [P in K]: string })
+    : {};
+}
+
+function operationTags(operation: OperationObject): string[] {
+  const tags = Array.isArray(operation.tags)
+    ? operation.tags.filter((tag): tag is string => typeof tag === "string")
+    : [];
+  return tags.length === 0 ? ["default"] : [...new Set(tags)];
+}
+
+function tagFilter(options: BuildOptions): (tags: string[]) => string[] {
+  const excluded = new Set(options.excludeTags ?? []);
+  const included = options.tags === undefined ? undefined : new Set(options.tags);
+  return (tags) =>
+    tags.filter((tag) => !excluded.has(tag) && (included === undefined || included.has(tag)));
+}
+
+/**
+ * Operation parameters override path-item ones with the same name and location. Every `{x}` of the
+ * path gets a path parameter, declared or not, so the request never carries a literal `{x}`.
+ */
+function readParameters(
+  loaded: LoadedDocument,
+  path: string,
+  item: { value: PathItemObject; pointer: string },
+  operation: OperationObject,
+  operationPointer: string,
+  warnings: Warnings,
+): Parameter[] {
+  const byKey = new Map<string, Parameter>();
+  const lists: [unknown, string][] = [
+    [item.value.parameters, appendPointer(item.pointer, "parameters")],
+    [operation.parameters, appendPointer(operationPointer, "parameters")],
+  ];
+  for (const [list, listPointer] of lists) {
+    if (!Array.isArray(list)) continue;
+    list.forEach((raw, index) => {
+      const parameter = readParameter(loaded, raw, appendPointer(listPointer, index));
+      byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
+    });
+  }
+
+  const placeholders = [...new Set([...path.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
+  const pathParameters = placeholders.map((name) => {
+    const declared = byKey.get(`path\u0000${name}`);
+    if (declared) return { ...declared, required: true };
+    warnings.add(`path parameter "${name}" is not declared; it is typed string`, operationPointer);
+    return {
+      name,
+      in: "path" as const,
+      required: true,
+      deprecated: false,
+      pointer: operationPointer,
+    };
+  });
+  const placeholderSet = new Set(placeholders);
+  const others: Parameter[] = [];
+  for (const parameter of byKey.values()) {
+    if (parameter.in !== "path") others.push(parameter);
+    else if (!placeholderSet.has(parameter.name)) {
+      warnings.add(
+        `path parameter "${parameter.name}" does not occur in the path and was skipped`,
+        parameter.pointer,
+      );
+    }
+  }
+  return [...pathParameters, ...others];
+}
+
+const LOCATIONS = new Set(["path", "query", "header", "cookie"]);
+
+function readParameter(loaded: LoadedDocument, raw: unknown, at: string): Parameter {
+  const { value, pointer } = resolveObject<ParameterObject>(loaded, raw, at, "A parameter");
+  if (typeof value.name !== "string" || !LOCATIONS.has(value.in)) {
+    throw new KitGenerateError(
+      'A parameter needs a string "name" and "in" one of path, query, header, cookie',
+      loaded.locate(pointer),
+    );
+  }
+  const schema = parameterSchema(value, pointer);
+  return {
+    name: value.name,
+    in: value.in,
+    required: value.required === true,
+    ...text("description", value.description),
+    deprecated: value.deprecated === true,
+    ...(schema ? { schema } : {}),
+    pointer,
+  };
+}
+
+function parameterSchema(parameter: ParameterObject, pointer: string): SchemaAt | undefined {
+  if (isObject(parameter.schema)) {
+    return { schema: parameter.schema, pointer: appendPointer(pointer, "schema") };
+  }
+  if (!isObject(parameter.content)) return undefined;
+  const mediaType = Object.keys(parameter.content).sort()[0];
+  return mediaType === undefined
+    ? undefined
+    : mediaSchema(parameter.content[mediaType], appendPointer(pointer, "content", mediaType));
+}
+
+function mediaSchema(media: MediaTypeObject | undefined, pointer: string): SchemaAt | undefined {
+  if (!isObject(media) || !isObject(media.schema)) return undefined;
+  return { schema: media.schema as SchemaInput, pointer: appendPointer(pointer, "schema") };
+}
+
+function readRequestBody(
+  loaded: LoadedDocument,
+  raw: unknown,
+  at: string,
+): { requestBody?: RequestBody } {
+  if (raw === undefined) return {};
+  const { value, pointer } = resolveObject<RequestBodyObject>(loaded, raw, at, "A request body");
+  const content = isObject(value.content) ? value.content : {};
+  const mediaType = chooseMediaType(Object.keys(content), "request");
+  if (mediaType === undefined) return {};
+  const schema = mediaSchema(content[mediaType], appendPointer(pointer, "content", mediaType));
+  return {
+    requestBody: {
+      mediaType,
+      kind: bodyKind(mediaType),
+      required: value.required === true,
+      ...text("description", value.description),
+      ...(schema ? { schema } : {}),
+      pointer,
+    },
+  };
+}
+
+function readResponses(loaded: LoadedDocument, raw: unknown, at: string): ResponseBody[] {
+  if (!isObject(raw)) return [];
+  return Object.keys(raw)
+    .filter((status) => SUCCESS_STATUS.test(status))
+    .sort()
+    .map((status) => {
+      const { value, pointer } = resolveObject<ResponseObject>(
+        loaded,
+        raw[status],
+        appendPointer(at, status),
+        "A response",
+      );
+      const content = isObject(value.content) ? value.content : {};
+      const mediaType = chooseMediaType(Object.keys(content), "response");
+      if (mediaType === undefined) return { status, pointer };
+      const schema = mediaSchema(content[mediaType], appendPointer(pointer, "content", mediaType));
+      return {
+        status,
+        mediaType,
+        kind: bodyKind(mediaType),
+        ...(schema ? { schema } : {}),
+        pointer,
+      };
+    });
+}

@@ -1,0 +1,89 @@
+import { appendPointer } from "../openapi/pointer.js";
+import { compareText } from "./compare.js";
+import { shortHash } from "./hash.js";
+import { camelCase, NameScope, pascalCase, splitWords } from "./names.js";
+import type { Operation } from "./operation.js";
+import { operationName } from "./operation-name.js";
+import { commonSegments, literalSegments, toRoutePath } from "./path-template.js";
+import type { ApiMethod, TagGroup } from "./tag-group.js";
+import { Warnings } from "./warnings.js";
+
+export interface GroupOptions {
+  /** Tag descriptions from the document's `tags` list, for class doc comments. */
+  descriptions?: ReadonlyMap<string, string>;
+  warnings?: Warnings;
+}
+
+/** File names other than tags use inside `types/`; `index` would overwrite the barrel. */
+const RESERVED_FILE_NAMES = ["index"];
+
+/**
+ * Groups operations by tag (an operation with several tags joins each), names every group and
+ * method, and computes class prefixes. Groups come sorted by tag text, methods by path and verb.
+ */
+export function groupOperations(
+  operations: readonly Operation[],
+  options: GroupOptions = {},
+): TagGroup[] {
+  const warnings = options.warnings ?? new Warnings();
+  const byTag = new Map<string, Operation[]>();
+  for (const operation of operations) {
+    for (const tag of operation.tags) {
+      const list = byTag.get(tag);
+      if (list) list.push(operation);
+      else byTag.set(tag, [operation]);
+    }
+  }
+
+  // Hyphens and case are folded so `pet-2` never meets `pet2` (same class) or `Pet` meets `pet`.
+  const files = new NameScope((name) => name.replaceAll("-", "").toLowerCase());
+  for (const name of RESERVED_FILE_NAMES) files.reserve(name);
+
+  return [...byTag.keys()].sort(compareText).map((tag) => {
+    const tagOperations = byTag.get(tag)!;
+    const own = splitWords(tag);
+    const words = own.length > 0 ? own : fallbackWords(tag, tagOperations);
+    const base = words.map((word) => word.toLowerCase()).join("-");
+    const fileName = files.claim(base, (n) => `-${n}`);
+    if (fileName !== base) {
+      warnings.add(
+        `tag "${tag}" is named like another tag; its files are ${fileName}.api.ts and types/${fileName}.ts`,
+        appendPointer(tagOperations[0]!.pointer, "tags"),
+      );
+    }
+    const description = options.descriptions?.get(tag);
+    return {
+      tag,
+      ...(description ? { description } : {}),
+      fileName,
+      className: `${pascalCase(fileName)}Api`,
+      instanceName: `${camelCase(fileName)}Api`,
+      renamed: own.length === 0 || fileName !== base,
+      ...routes(tagOperations),
+    };
+  });
+}
+
+/** A tag without ASCII words takes the last shared literal path word, else `tag` + a hash. */
+function fallbackWords(tag: string, operations: readonly Operation[]): readonly string[] {
+  const shared = commonSegments(operations.map((operation) => literalSegments(operation.path)));
+  for (let index = shared.length - 1; index >= 0; index--) {
+    const words = splitWords(shared[index]!);
+    if (words.length > 0) return words;
+  }
+  return ["tag", shortHash(tag)];
+}
+
+function routes(operations: readonly Operation[]): { prefix: string; methods: ApiMethod[] } {
+  const prefix =
+    operations.length === 1
+      ? ""
+      : commonSegments(operations.map((operation) => literalSegments(operation.path))).join("/");
+  const names = new NameScope();
+  const methods = operations.map((operation) => ({
+    operation,
+    name: names.claim(operationName(operation)),
+    path: toRoutePath(operation.path.slice(prefix.length)),
+  }));
+  return { prefix, methods };
+}

@@ -1,0 +1,83 @@
+import { isObject } from "../openapi/is-object.js";
+import type { LoadedDocument } from "../openapi/load.js";
+import { appendPointer } from "../openapi/pointer.js";
+import { dereferenceSchema } from "../openapi/refs.js";
+import type { SchemaObject } from "../openapi/types.js";
+import type { SchemaAt, SchemaInput } from "./operation.js";
+
+/** The members of an object type: what an interface is printed from. */
+export interface ObjectShape {
+  /** In document order; printers sort. */
+  properties: Map<string, SchemaAt>;
+  required: Set<string>;
+  /** `true` for `additionalProperties: true`; a schema for typed extra keys. */
+  additionalProperties?: true | SchemaAt;
+}
+
+/** An object schema: it says `type: object` or describes properties, and is not a union or enum. */
+export function isObjectSchema(schema: SchemaObject): boolean {
+  if (schema.enum !== undefined || schema.const !== undefined) return false;
+  if (schema.oneOf !== undefined || schema.anyOf !== undefined) return false;
+  const types = Array.isArray(schema.type)
+    ? schema.type.filter((type) => type !== "null")
+    : [schema.type];
+  if (types.length !== 1) return false;
+  if (types[0] === "object") return true;
+  return (
+    types[0] === undefined &&
+    (isObject(schema.properties) ||
+      isObject(schema.additionalProperties) ||
+      schema.additionalProperties === true ||
+      Array.isArray(schema.allOf))
+  );
+}
+
+/**
+ * Merges object schemas (following `$ref`s and nested `allOf`) into one shape: properties of later
+ * schemas replace earlier ones with the same key, `required` is the union. Returns undefined when
+ * a branch is not an object, so the caller prints an intersection instead.
+ */
+export function mergeObjectShape(
+  loaded: LoadedDocument,
+  schemas: readonly SchemaAt[],
+): ObjectShape | undefined {
+  const shape: ObjectShape = { properties: new Map(), required: new Set() };
+  const visiting = new Set<string>();
+
+  const add = (input: SchemaInput, at: string): boolean => {
+    const { schema, pointer } = dereferenceSchema(loaded.document, input, at, loaded.locate);
+    if (!isObjectSchema(schema)) return false;
+    // A schema that includes itself through allOf adds nothing new the second time.
+    if (visiting.has(pointer)) return true;
+    visiting.add(pointer);
+    if (Array.isArray(schema.allOf)) {
+      const merged = schema.allOf.every((branch, index) =>
+        add(branch, appendPointer(pointer, "allOf", index)),
+      );
+      if (!merged) return false;
+    }
+    if (isObject(schema.properties)) {
+      for (const [key, property] of Object.entries(schema.properties)) {
+        shape.properties.delete(key);
+        shape.properties.set(key, {
+          schema: property,
+          pointer: appendPointer(pointer, "properties", key),
+        });
+      }
+    }
+    if (Array.isArray(schema.required)) {
+      for (const key of schema.required) if (typeof key === "string") shape.required.add(key);
+    }
+    if (schema.additionalProperties === true) shape.additionalProperties = true;
+    else if (isObject(schema.additionalProperties)) {
+      shape.additionalProperties = {
+        schema: schema.additionalProperties,
+        pointer: appendPointer(pointer, "additionalProperties"),
+      };
+    }
+    return true;
+  };
+
+  for (const { schema, pointer } of schemas) if (!add(schema, pointer)) return undefined;
+  return shape;
+}

@@ -1,0 +1,26 @@
+import { camelCase, pascalCase } from "./names.js";
+import type { Operation } from "./operation.js";
+
+/**
+ * The camelCase name of an operation: from `operationId` (dots, dashes and spaces break words),
+ * else the verb and the path words, placeholders as `By<Name>` (`GET /pet/{id}` → `getPetById`).
+ */
+export function operationName(operation: Operation): string {
+  const fromId = operation.operationId === undefined ? "" : camelCase(operation.operationId);
+  const words = fromId
+    ? [fromId]
+    : [
+        operation.verb,
+        ...operation.path
+          .split("/")
+          .map((segment) => segment.replace(/\{([^}]*)\}/g, (_, name: string) => ` by ${name} `)),
+      ];
+  const name = fromId || camelCase(words.join(" "));
+  if (/^[0-9]/.test(name)) return `_${name}`;
+  return name === "constructor" ? "constructor_" : name;
+}
+
+/** The PascalCase stem for an operation's inline types: `<Stem>Payload`, `<Stem>Response`. */
+export function operationTypeStem(operation: Operation): string {
+  return pascalCase(operationName(operation));
+}

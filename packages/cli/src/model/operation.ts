@@ -1,0 +1,66 @@
+import type {
+  HttpVerb,
+  ParameterLocation,
+  ReferenceObject,
+  SchemaObject,
+} from "../openapi/types.js";
+import type { BodyKind } from "./media.js";
+
+/** Verbs the runtime has decorators for; `trace` is skipped. */
+export type Verb = Exclude<HttpVerb, "trace">;
+
+export type SchemaInput = SchemaObject | ReferenceObject;
+
+/** A schema together with the JSON pointer it was read from, for names and messages. */
+export interface SchemaAt {
+  schema: SchemaInput;
+  pointer: string;
+}
+
+export interface Parameter {
+  /** The wire name exactly as in the document. */
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  description?: string;
+  deprecated: boolean;
+  /** Absent when the document gives no schema: the parameter is typed `string`. */
+  schema?: SchemaAt;
+  pointer: string;
+}
+
+export interface RequestBody {
+  mediaType: string;
+  kind: BodyKind;
+  required: boolean;
+  description?: string;
+  schema?: SchemaAt;
+  pointer: string;
+}
+
+export interface ResponseBody {
+  status: string;
+  /** Absent when the response has no content (e.g. 204). */
+  mediaType?: string;
+  kind?: BodyKind;
+  schema?: SchemaAt;
+  pointer: string;
+}
+
+/** One path × verb of the document, references resolved, ready to be grouped and printed. */
+export interface Operation {
+  path: string;
+  verb: Verb;
+  pointer: string;
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  /** Tags after filtering, in document order; `default` when the document gives none. */
+  tags: string[];
+  /** Path parameters in placeholder order, then the others in document order. */
+  parameters: Parameter[];
+  requestBody?: RequestBody;
+  /** The 2xx responses, sorted by status code. */
+  responses: ResponseBody[];
+}

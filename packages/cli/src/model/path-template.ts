@@ -1,0 +1,26 @@
+import { placeholderKey } from "./names.js";
+
+/** Leading literal segments of a path, up to the first placeholder; a trailing `""` is left out. */
+export function literalSegments(path: string): string[] {
+  const segments = path.split("/");
+  if (segments.length > 1 && segments.at(-1) === "") segments.pop();
+  const end = segments.findIndex((segment) => segment.includes("{"));
+  return end === -1 ? segments : segments.slice(0, end);
+}
+
+/** The longest run of whole segments every list starts with. */
+export function commonSegments(lists: readonly string[][]): string[] {
+  const [first = [], ...rest] = lists;
+  let length = first.length;
+  for (const list of rest) {
+    let same = 0;
+    while (same < length && same < list.length && list[same] === first[same]) same++;
+    length = same;
+  }
+  return first.slice(0, length);
+}
+
+/** `{pet-id}` → `:pet_id`: the runtime's placeholder form, keyed like the `@Params` decorator. */
+export function toRoutePath(path: string): string {
+  return path.replace(/\{([^}]*)\}/g, (_, name: string) => `:${placeholderKey(name)}`);
+}

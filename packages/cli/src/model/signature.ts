@@ -1,0 +1,212 @@
+import type { LoadedDocument } from "../openapi/load.js";
+import { dereferenceSchema } from "../openapi/refs.js";
+import type { SchemaObject } from "../openapi/types.js";
+import { compareText } from "./compare.js";
+import { isObjectSchema, mergeObjectShape } from "./merge-object-shape.js";
+import { NameScope, placeholderKey, variableName } from "./names.js";
+import type { Operation, SchemaAt } from "./operation.js";
+import { operationTypeStem } from "./operation-name.js";
+
+/** Where a TypeScript type comes from: a schema (declared as `inlineName` when given) or fixed text. */
+export type TypeSource =
+  | { schema: SchemaAt; inlineName?: string }
+  | { text: "string" | "Blob" | "FormData" | "void" | "unknown" };
+
+export type ParameterDecorator = "Params" | "Query" | "HeaderValue" | "Data";
+
+export interface SignatureParameter {
+  variable: string;
+  /** Absent for cookie parameters, which the caller writes into the Cookie header. */
+  decorator?: ParameterDecorator;
+  /** The decorator argument: the wire name (`@Params` uses the sanitized placeholder key). */
+  key?: string;
+  required: boolean;
+  type: TypeSource;
+}
+
+/** Everything needed to print one method besides its name, path and doc text. */
+export interface MethodSignature {
+  /** Required parameters first, then optional ones. */
+  parameters: SignatureParameter[];
+  contentType?: string;
+  responseType?: "text" | "blob";
+  /** Union branches of the return type, or `void`. */
+  returns: TypeSource[];
+  /** Cookie parameter wire names, for the doc comment. */
+  cookies: string[];
+  /** Multipart file field names, for the doc comment. */
+  fileFields: string[];
+}
+
+/** Plans the parameter list, body decorators and return type of an operation. */
+export function planSignature(loaded: LoadedDocument, operation: Operation): MethodSignature {
+  const variables = new NameScope();
+  const parameters: SignatureParameter[] = [];
+  const cookies: string[] = [];
+  for (const parameter of operation.parameters) {
+    const type: TypeSource = parameter.schema ? { schema: parameter.schema } : { text: "string" };
+    const variable = variables.claim(variableName(parameter.name, "param"));
+    const required = parameter.required;
+    if (parameter.in === "cookie") {
+      cookies.push(parameter.name);
+      parameters.push({ variable, required, type });
+      continue;
+    }
+    const decorator = DECORATORS[parameter.in];
+    const key = parameter.in === "path" ? placeholderKey(parameter.name) : parameter.name;
+    parameters.push({ variable, decorator, key, required, type });
+  }
+
+  const body = planBody(loaded, operation, variables);
+  parameters.push(...body.parameters);
+  const response = planResponse(operation);
+  return {
+    parameters: [
+      ...parameters.filter((parameter) => parameter.required),
+      ...parameters.filter((parameter) => !parameter.required),
+    ],
+    ...(body.contentType ? { contentType: body.contentType } : {}),
+    ...response,
+    cookies,
+    fileFields: body.fileFields,
+  };
+}
+
+const DECORATORS = { path: "Params", query: "Query", header: "HeaderValue" } as const;
+
+function planBody(
+  loaded: LoadedDocument,
+  operation: Operation,
+  variables: NameScope,
+): { parameters: SignatureParameter[]; contentType?: string; fileFields: string[] } {
+  const body = operation.requestBody;
+  if (body === undefined) return { parameters: [], fileFields: [] };
+  const required = body.required;
+  const whole = (variable: string, type: TypeSource): SignatureParameter => ({
+    variable: variables.claim(variable),
+    decorator: "Data",
+    required,
+    type,
+  });
+  switch (body.kind) {
+    case "json":
+      return {
+        parameters: [
+          whole(
+            "payload",
+            body.schema
+              ? namedIfInline(body.schema, `${operationTypeStem(operation)}Payload`)
+              : { text: "unknown" },
+          ),
+        ],
+        fileFields: [],
+      };
+    case "form": {
+      const shape = body.schema && mergeObjectShape(loaded, [body.schema]);
+      if (!shape) {
+        return {
+          parameters: [
+            whole("payload", body.schema ? { schema: body.schema } : { text: "string" }),
+          ],
+          contentType: body.mediaType,
+          fileFields: [],
+        };
+      }
+      const fields = [...shape.properties.keys()].sort(compareText).map((field) => ({
+        variable: variables.claim(variableName(field, "field")),
+        decorator: "Data" as const,
+        key: field,
+        required: required && shape.required.has(field),
+        type: { schema: shape.properties.get(field)! },
+      }));
+      return { parameters: fields, contentType: body.mediaType, fileFields: [] };
+    }
+    case "multipart":
+      return {
+        parameters: [whole("formData", { text: "FormData" })],
+        contentType: body.mediaType,
+        fileFields: body.schema ? fileFields(loaded, body.schema) : [],
+      };
+    case "text":
+      return {
+        parameters: [whole("payload", { text: "string" })],
+        contentType: body.mediaType,
+        fileFields: [],
+      };
+    case "binary":
+      return {
+        parameters: [whole("payload", { text: "Blob" })],
+        contentType: body.mediaType,
+        fileFields: [],
+      };
+  }
+}
+
+/** An inline object schema is declared as a named type; anything else is printed in place. */
+function namedIfInline(schema: SchemaAt, inlineName: string): TypeSource {
+  const isInlineObject =
+    typeof schema.schema.$ref !== "string" && isObjectSchema(schema.schema as SchemaObject);
+  return isInlineObject ? { schema, inlineName } : { schema };
+}
+
+/** Fields that carry files: binary or base64 strings, or arrays of them. */
+function fileFields(loaded: LoadedDocument, schema: SchemaAt): string[] {
+  const shape = mergeObjectShape(loaded, [schema]);
+  if (!shape) return [];
+  const isFile = (candidate: SchemaObject): boolean =>
+    candidate.format === "binary" ||
+    candidate.format === "base64" ||
+    candidate.contentMediaType !== undefined ||
+    candidate.contentEncoding !== undefined;
+  return [...shape.properties.entries()]
+    .filter(([, property]) => {
+      const resolved = dereferenceSchema(loaded.document, property.schema, property.pointer).schema;
+      if (isFile(resolved)) return true;
+      return (
+        resolved.items !== undefined &&
+        isFile(dereferenceSchema(loaded.document, resolved.items, property.pointer).schema)
+      );
+    })
+    .map(([field]) => field)
+    .sort(compareText);
+}
+
+/**
+ * The response is read as the best kind any 2xx response offers; each 2xx response adds its own
+ * type to the union, and one without content adds `void`.
+ */
+function planResponse(operation: Operation): Pick<MethodSignature, "responseType" | "returns"> {
+  const kinds = new Set(operation.responses.map((response) => response.kind));
+  const responseType = kinds.has("json")
+    ? undefined
+    : kinds.has("text")
+      ? "text"
+      : kinds.has("binary")
+        ? "blob"
+        : undefined;
+  const stem = operationTypeStem(operation);
+  let inlineNames = 0;
+  const returns = operation.responses.map((response): TypeSource => {
+    switch (response.kind) {
+      case undefined:
+        return { text: "void" };
+      case "json": {
+        if (!response.schema) return { text: "unknown" };
+        const source = namedIfInline(response.schema, `${stem}Response`);
+        // The first inline response is `<Stem>Response`, later ones carry their status code.
+        if ("inlineName" in source && inlineNames++ > 0) {
+          return { ...source, inlineName: `${source.inlineName}${response.status.toUpperCase()}` };
+        }
+        return source;
+      }
+      case "text":
+        return { text: "string" };
+      default:
+        return { text: "Blob" };
+    }
+  });
+  return {
+    ...(responseType ? { responseType } : {}),
+    returns: returns.length === 0 ? [{ text: "void" }] : returns,
+  };
+}

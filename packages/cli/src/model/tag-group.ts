@@ -1,0 +1,26 @@
+import type { Operation } from "./operation.js";
+
+export interface ApiMethod {
+  operation: Operation;
+  /** Unique within its class. */
+  name: string;
+  /** Relative to the class prefix, placeholders as `:name`; `""` when it equals the prefix. */
+  path: string;
+}
+
+/** One tag: one `apis/<fileName>.api.ts` with one class and one instance. */
+export interface TagGroup {
+  /** The tag text as written in the document. */
+  tag: string;
+  description?: string;
+  /** Lowercase, hyphenated, ASCII only: `apis/<fileName>.api.ts`, `types/<fileName>.ts`. */
+  fileName: string;
+  className: string;
+  instanceName: string;
+  /** True when the names do not come from the tag's own words (non-ASCII tag or collision). */
+  renamed: boolean;
+  /** The `@Api` prefix: whole literal segments shared by every path of the tag. */
+  prefix: string;
+  /** Sorted by path, then verb. */
+  methods: ApiMethod[];
+}

@@ -1,0 +1,116 @@
+import { pointerOf } from "../openapi/pointer.js";
+import type { OpenAPIDocument } from "../openapi/types.js";
+import { compareText } from "./compare.js";
+import { NameScope, typeName } from "./names.js";
+import type { SchemaInput } from "./operation.js";
+import { Warnings } from "./warnings.js";
+
+/** A type the output declares: a component schema or an inline payload or response object. */
+export interface NamedType {
+  readonly name: string;
+  /** Where the schema that defines it is. */
+  readonly pointer: string;
+  readonly schema: SchemaInput;
+  /** The tag file (`types/<file>.ts`) it is declared in: the first that used it. */
+  file?: string;
+}
+
+/**
+ * Names that generated modules import or use and that a type must not shadow: the `@kit/api`
+ * imports, `service`, and the globals the output (or code using it) refers to.
+ */
+export const TAKEN_TYPE_NAMES: readonly string[] = [
+  "Api",
+  "ContentType",
+  "Data",
+  "Delete",
+  "Get",
+  "Head",
+  "HeaderValue",
+  "KitServer",
+  "Options",
+  "Params",
+  "Patch",
+  "Post",
+  "Put",
+  "Query",
+  "ResponseType",
+  "Server",
+  "Service",
+  "Array",
+  "Blob",
+  "Boolean",
+  "Date",
+  "File",
+  "FormData",
+  "Function",
+  "Number",
+  "Object",
+  "Promise",
+  "Record",
+  "String",
+  "Symbol",
+];
+
+export interface TypeRegistryOptions {
+  /** Further names to keep free, e.g. the API class names. */
+  reserved?: Iterable<string>;
+  warnings?: Warnings;
+}
+
+/**
+ * Assigns type names and files. Component schemas are named up front in sorted key order, so a
+ * name never depends on which operations or tags were generated; inline objects are named when
+ * first met. A name that is taken gets a numeric suffix and one warning.
+ */
+export class TypeRegistry {
+  readonly #names = new NameScope();
+  readonly #byPointer = new Map<string, NamedType>();
+  readonly #pending: NamedType[] = [];
+  readonly #warnings: Warnings;
+
+  constructor(document: OpenAPIDocument, options: TypeRegistryOptions = {}) {
+    this.#warnings = options.warnings ?? new Warnings();
+    for (const name of TAKEN_TYPE_NAMES) this.#names.reserve(name);
+    for (const name of options.reserved ?? []) this.#names.reserve(name);
+    const schemas = document.components?.schemas ?? {};
+    for (const key of Object.keys(schemas).sort(compareText)) {
+      this.#add(pointerOf("components", "schemas", key), typeName(key, "Schema"), schemas[key]!);
+    }
+  }
+
+  /** The named type whose definition is at `pointer`, if any. */
+  get(pointer: string): NamedType | undefined {
+    return this.#byPointer.get(pointer);
+  }
+
+  /** Names the inline schema at `pointer` (once; later calls return the same type). */
+  nameInline(pointer: string, base: string, schema: SchemaInput): NamedType {
+    return this.#byPointer.get(pointer) ?? this.#add(pointer, base, schema);
+  }
+
+  /** Records a use from `file`: the first use decides the file the type is declared in. */
+  use(type: NamedType, file: string): void {
+    if (type.file !== undefined) return;
+    type.file = file;
+    this.#pending.push(type);
+  }
+
+  /** Types that got their file since the last call; their declarations are still to be printed. */
+  takePending(): NamedType[] {
+    return this.#pending.splice(0);
+  }
+
+  #add(pointer: string, base: string, schema: SchemaInput): NamedType {
+    const name = this.#names.claim(base);
+    if (name !== base) {
+      this.#warnings.add(
+        `type name "${base}" is already taken (by an import, a global or another type); using "${name}"`,
+        pointer,
+      );
+    }
+    const type: NamedType = { name, pointer, schema };
+    this.#byPointer.set(pointer, type);
+    return type;
+  }
+}
