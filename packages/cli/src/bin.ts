@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { CliIo } from "./cli/io.js";
+import { runCli } from "./cli/run-cli.js";
+
+export type {
+  CliCommand,
+  GenerateCommand,
+  GenerateMode,
+  InitCommand,
+  UsageError,
+} from "./cli/command.js";
+export type { CliIo, ExitCode } from "./cli/io.js";
+export { parseArgv } from "./cli/parse-argv.js";
+export { runCli } from "./cli/run-cli.js";
+
+/** npm starts a bin through a symbolic link in node_modules/.bin, so compare real paths. */
+function isProcessEntry(): boolean {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isProcessEntry()) {
+  const io: CliIo = {
+    cwd: process.cwd(),
+    stdout: (line) => process.stdout.write(`${line}\n`),
+    stderr: (line) => process.stderr.write(`${line}\n`),
+  };
+  process.exitCode = await runCli(process.argv.slice(2), io);
+}

@@ -1,0 +1,168 @@
+import { parseArgs } from "node:util";
+import type { CliCommand, GenerateMode, UsageError } from "./command.js";
+
+const HELP_AND_VERSION = {
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "V" },
+} as const;
+
+const GENERATE_FLAGS = {
+  ...HELP_AND_VERSION,
+  input: { type: "string", short: "i" },
+  out: { type: "string", short: "o" },
+  "base-url": { type: "string" },
+  name: { type: "string" },
+  tags: { type: "string", multiple: true },
+  "exclude-tags": { type: "string", multiple: true },
+  "dry-run": { type: "boolean" },
+  check: { type: "boolean" },
+  force: { type: "boolean" },
+  clean: { type: "boolean" },
+  verbose: { type: "boolean" },
+} as const;
+
+const INIT_FLAGS = {
+  ...HELP_AND_VERSION,
+  out: { type: "string", short: "o" },
+  "base-url": { type: "string" },
+  name: { type: "string" },
+  force: { type: "boolean" },
+  verbose: { type: "boolean" },
+} as const;
+
+const COMMANDS = new Map([
+  ["generate", "generate"],
+  ["g", "generate"],
+  ["init", "init"],
+] as const);
+
+export const DEFAULT_GENERATE_OUT = "src";
+export const DEFAULT_INIT_OUT = "src/service";
+export const DEFAULT_INIT_BASE_URL = "/api";
+
+/**
+ * Turns the arguments after `kit` into a command, or into a usage error naming the first
+ * problem. Pure: it reads nothing and checks only what the arguments themselves say.
+ */
+export function parseArgv(argv: readonly string[]): CliCommand | UsageError {
+  const [first, ...rest] = argv;
+  if (first === undefined) return usageError("missing command");
+  if (first.startsWith("-")) return parseTopLevel(argv);
+  const command = COMMANDS.get(first as "generate");
+  if (command === undefined) return usageError(`unknown command '${first}'`);
+  return command === "generate" ? parseGenerate(rest) : parseInit(rest);
+}
+
+export function isUsageError(value: unknown): value is UsageError {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "command" in value &&
+    value.command === "usage-error"
+  );
+}
+
+function parseTopLevel(argv: readonly string[]): CliCommand | UsageError {
+  const parsed = tryParse(() => parseArgs({ args: [...argv], options: HELP_AND_VERSION }));
+  if (isUsageError(parsed)) return parsed;
+  if (parsed.values.help) return { command: "help" };
+  if (parsed.values.version) return { command: "version" };
+  return usageError("missing command");
+}
+
+function parseGenerate(args: readonly string[]): CliCommand | UsageError {
+  const parsed = tryParse(() => parseArgs({ args: [...args], options: GENERATE_FLAGS }));
+  if (isUsageError(parsed)) return parsed;
+  const { values } = parsed;
+  if (values.help) return { command: "help" };
+  if (values.version) return { command: "version" };
+  if (values.input === undefined) return usageError("missing --input <file>");
+  if (values["dry-run"] && values.check)
+    return usageError("--dry-run and --check exclude each other");
+  const empty = findEmptyFlag({
+    "--input": values.input,
+    "--out": values.out,
+    "--base-url": values["base-url"],
+    "--name": values.name,
+  });
+  if (empty) return usageError(`${empty} must not be empty`);
+  const tags = commaList("--tags", values.tags);
+  if (isUsageError(tags)) return tags;
+  const excludeTags = commaList("--exclude-tags", values["exclude-tags"]);
+  if (isUsageError(excludeTags)) return excludeTags;
+  const mode: GenerateMode = values.check ? "check" : values["dry-run"] ? "dry-run" : "write";
+  return {
+    command: "generate",
+    input: values.input,
+    out: values.out ?? DEFAULT_GENERATE_OUT,
+    mode,
+    clean: values.clean ?? false,
+    force: values.force ?? false,
+    verbose: values.verbose ?? false,
+    options: {
+      baseUrl: values["base-url"],
+      name: values.name,
+      tags,
+      excludeTags,
+    },
+  };
+}
+
+function parseInit(args: readonly string[]): CliCommand | UsageError {
+  const parsed = tryParse(() => parseArgs({ args: [...args], options: INIT_FLAGS }));
+  if (isUsageError(parsed)) return parsed;
+  const { values } = parsed;
+  if (values.help) return { command: "help" };
+  if (values.version) return { command: "version" };
+  const empty = findEmptyFlag({
+    "--out": values.out,
+    "--base-url": values["base-url"],
+    "--name": values.name,
+  });
+  if (empty) return usageError(`${empty} must not be empty`);
+  return {
+    command: "init",
+    out: values.out ?? DEFAULT_INIT_OUT,
+    baseUrl: values["base-url"] ?? DEFAULT_INIT_BASE_URL,
+    name: values.name,
+    force: values.force ?? false,
+    verbose: values.verbose ?? false,
+  };
+}
+
+/** `parseArgs` reports unknown options, missing values and stray arguments by throwing. */
+function tryParse<T>(parse: () => T): T | UsageError {
+  try {
+    return parse();
+  } catch (error) {
+    if (!isParseArgsError(error)) throw error;
+    const message = error.message.replaceAll("\n", " ");
+    return usageError(message.charAt(0).toLowerCase() + message.slice(1));
+  }
+}
+
+function isParseArgsError(error: unknown): error is TypeError & { code: string } {
+  return (
+    error instanceof TypeError &&
+    "code" in error &&
+    typeof error.code === "string" &&
+    error.code.startsWith("ERR_PARSE_ARGS_")
+  );
+}
+
+/** `--tags a,b --tags c` gives `["a", "b", "c"]`; an empty list is a mistake, not "all tags". */
+function commaList(flag: string, values: string[] | undefined): string[] | UsageError | undefined {
+  if (values === undefined) return undefined;
+  const items = values.flatMap((value) => value.split(",")).map((item) => item.trim());
+  const names = items.filter((item) => item !== "");
+  return names.length > 0 ? names : usageError(`${flag} needs at least one tag name`);
+}
+
+/** An empty path, URL or name is never what the user meant; the runtime rejects an empty baseURL. */
+function findEmptyFlag(values: Record<string, string | undefined>): string | undefined {
+  return Object.keys(values).find((flag) => values[flag] === "");
+}
+
+function usageError(message: string): UsageError {
+  return { command: "usage-error", message };
+}

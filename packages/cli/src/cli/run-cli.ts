@@ -1,0 +1,50 @@
+import { isKitGenerateError } from "../errors.js";
+import type { CliCommand } from "./command.js";
+import { runGenerate } from "./generate-command.js";
+import { runInit } from "./init-command.js";
+import type { CliIo, ExitCode } from "./io.js";
+import { isUsageError, parseArgv } from "./parse-argv.js";
+import { USAGE } from "./usage.js";
+import { readPackageVersion } from "./version.js";
+
+/**
+ * Runs `kit` with the arguments after the command name and resolves the exit code. Every effect
+ * goes through `io` and the file system; it never exits the process and never rejects.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const command = parseArgv(argv);
+  if (isUsageError(command)) {
+    io.stderr(`kit: ${command.message} (run kit --help for usage)`);
+    return 2;
+  }
+  try {
+    return await runCommand(command, io);
+  } catch (error) {
+    return reportFailure(error, io, "verbose" in command && command.verbose);
+  }
+}
+
+async function runCommand(command: CliCommand, io: CliIo): Promise<ExitCode> {
+  switch (command.command) {
+    case "help":
+      for (const line of USAGE.split("\n")) io.stdout(line);
+      return 0;
+    case "version":
+      io.stdout(await readPackageVersion());
+      return 0;
+    case "generate":
+      return runGenerate(command, io);
+    case "init":
+      return runInit(command, io);
+  }
+}
+
+/** One line by default; the stack only with --verbose. Kit errors carry their exit code. */
+function reportFailure(error: unknown, io: CliIo, verbose: boolean): ExitCode {
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr(`kit: ${message.replace(/\s*\n\s*/g, " ")}`);
+  if (verbose && error instanceof Error && error.stack) {
+    for (const line of error.stack.split("\n")) io.stderr(line);
+  }
+  return isKitGenerateError(error) ? error.exitCode : 1;
+}

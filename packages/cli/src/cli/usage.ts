@@ -1,0 +1,31 @@
+/** The text of `kit --help`. */
+export const USAGE = `Usage: kit <command> [options]
+
+Commands:
+  generate, g   Generate API classes and types from an OpenAPI 3.0/3.1 document
+  init          Create service.ts, index.ts and README.md for a new client
+
+kit generate options:
+  -i, --input <file>        OpenAPI document (.json, .yaml, .yml); required
+  -o, --out <dir>           Source root for apis/, types/, service.ts, index.ts (default: src)
+      --base-url <url>      baseURL written into service.ts (default: servers[0].url, else /api)
+      --name <name>         name written into the server decorator
+      --tags <a,b>          Generate only these tags; untagged operations are tag "default"
+      --exclude-tags <a,b>  Leave these tags out (applied before --tags)
+      --dry-run             Print what would be created, changed, deleted or refused; write nothing
+      --check               Write nothing; exit 1 and list the files that are not up to date
+      --force               Overwrite files that lack the generated marker
+      --clean               Delete generated files in apis/, types/ that this run no longer writes
+      --verbose             Debug output; print the stack trace on failure
+
+kit init options:
+  -o, --out <dir>           Directory to create (default: src/service)
+      --base-url <url>      baseURL written into service.ts (default: /api)
+      --name <name>         name written into the server decorator
+      --force               Overwrite existing files
+      --verbose             Print the stack trace on failure
+
+  -h, --help                Print this help
+  -V, --version             Print the version
+
+Exit codes: 0 success, 1 generation failed, 2 usage error (nothing done).`;

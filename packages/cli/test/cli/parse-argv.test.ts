@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { parseArgv } from "../../src/cli/parse-argv.js";
+
+describe("parseArgv", () => {
+  it("reads every generate flag, with short forms and comma lists", () => {
+    expect(
+      parseArgv([
+        "g",
+        "-i",
+        "openapi.yaml",
+        "-o",
+        "client",
+        "--base-url",
+        "https://example.test/v1",
+        "--name",
+        "shop",
+        "--tags",
+        "pet, store",
+        "--tags=user",
+        "--exclude-tags",
+        "admin",
+        "--clean",
+        "--force",
+        "--verbose",
+      ]),
+    ).toEqual({
+      command: "generate",
+      input: "openapi.yaml",
+      out: "client",
+      mode: "write",
+      clean: true,
+      force: true,
+      verbose: true,
+      options: {
+        baseUrl: "https://example.test/v1",
+        name: "shop",
+        tags: ["pet", "store", "user"],
+        excludeTags: ["admin"],
+      },
+    });
+  });
+
+  it("defaults --out to src and leaves every option off", () => {
+    expect(parseArgv(["generate", "--input=api.json"])).toEqual({
+      command: "generate",
+      input: "api.json",
+      out: "src",
+      mode: "write",
+      clean: false,
+      force: false,
+      verbose: false,
+      options: {},
+    });
+  });
+
+  it("turns --dry-run and --check into a mode, and refuses both at once", () => {
+    expect(parseArgv(["generate", "-i", "a.json", "--dry-run"])).toMatchObject({ mode: "dry-run" });
+    expect(parseArgv(["generate", "-i", "a.json", "--check"])).toMatchObject({ mode: "check" });
+    expect(parseArgv(["generate", "-i", "a.json", "--check", "--dry-run"])).toEqual({
+      command: "usage-error",
+      message: "--dry-run and --check exclude each other",
+    });
+  });
+
+  it("reads kit init with its defaults", () => {
+    expect(parseArgv(["init"])).toEqual({
+      command: "init",
+      out: "src/service",
+      baseUrl: "/api",
+      force: false,
+      verbose: false,
+    });
+    expect(
+      parseArgv(["init", "--out", "lib/http", "--base-url", "/v2", "--name", "shop", "--force"]),
+    ).toEqual({
+      command: "init",
+      out: "lib/http",
+      baseUrl: "/v2",
+      name: "shop",
+      force: true,
+      verbose: false,
+    });
+  });
+
+  it("answers help and version before anything else is required", () => {
+    expect(parseArgv(["-h"])).toEqual({ command: "help" });
+    expect(parseArgv(["--help"])).toEqual({ command: "help" });
+    expect(parseArgv(["-V"])).toEqual({ command: "version" });
+    expect(parseArgv(["generate", "--version"])).toEqual({ command: "version" });
+    expect(parseArgv(["generate", "-h"])).toEqual({ command: "help" });
+    expect(parseArgv(["init", "--help"])).toEqual({ command: "help" });
+  });
+
+  it.each([
+    [[], "missing command"],
+    [["build"], "unknown command 'build'"],
+    [["--bogus"], "unknown option '--bogus'"],
+    [["generate"], "missing --input <file>"],
+    [["generate", "-i", "a.json", "--bogus"], "unknown option '--bogus'"],
+    [["generate", "-i", "a.json", "extra"], "unexpected argument 'extra'"],
+    [["generate", "-i"], "argument missing"],
+    [["generate", "-i", "a.json", "--force=yes"], "does not take an argument"],
+    [["generate", "-i", "a.json", "--tags", " , "], "--tags needs at least one tag name"],
+    [["generate", "-i", "a.json", "--exclude-tags="], "--exclude-tags needs at least one tag name"],
+    [["generate", "-i", "a.json", "--base-url="], "--base-url must not be empty"],
+    [["generate", "-i", ""], "--input must not be empty"],
+    [["init", "--clean"], "unknown option '--clean'"],
+    [["init", "--name="], "--name must not be empty"],
+  ])("reports %j as a usage error", (argv, message) => {
+    const parsed = parseArgv(argv);
+    expect(parsed.command).toBe("usage-error");
+    expect(parsed).toHaveProperty("message", expect.stringContaining(message));
+    expect(parsed).toHaveProperty("message", expect.not.stringContaining("\n"));
+  });
+
+  it("does not mistake a flag for the value of -i", () => {
+    expect(parseArgv(["generate", "-i", "--force"])).toMatchObject({ command: "usage-error" });
+  });
+});
