@@ -1,0 +1,149 @@
+import { describe, expect, test } from "vitest";
+import {
+  Api,
+  Data,
+  Get,
+  HeaderValue,
+  KitDecoratorError,
+  KitOptionsError,
+  KitServer,
+  Params,
+  Post,
+  Server,
+} from "../src/index.js";
+
+function thrown(action: () => unknown): unknown {
+  try {
+    action();
+  } catch (error) {
+    return error;
+  }
+  return expect.fail("expected a throw");
+}
+
+describe("server misuse", () => {
+  test("instantiating a server class without @Server names the class", () => {
+    class Forgotten extends KitServer {}
+    const error = thrown(() => new Forgotten());
+    expect(error).toBeInstanceOf(KitOptionsError);
+    expect(error).toMatchObject({
+      name: "KitOptionsError",
+      code: "KIT_SERVER_DECORATOR_MISSING",
+      message: "服务类[Forgotten]缺少 @Server() 装饰器",
+    });
+  });
+
+  test.each([[""], [{ baseURL: "" }]])("an empty baseURL (%j) is refused", (options) => {
+    const error = thrown(() => Server(options));
+    expect(error).toBeInstanceOf(KitOptionsError);
+    expect(error).toMatchObject({
+      code: "KIT_BASE_URL_INVALID",
+      message: "@Server() 的 baseURL 必须是非空字符串",
+    });
+  });
+
+  test("@Server on a class that is not a KitServer is refused", () => {
+    class Plain {}
+    const decorate = Server("/api") as unknown as (target: unknown) => void;
+    expect(thrown(() => decorate(Plain))).toMatchObject({ code: "KIT_SERVER_NOT_KIT_SERVER" });
+  });
+
+  test("registering two plugins with one name is refused, naming the plugin", () => {
+    @Server("/api")
+    class Service extends KitServer {}
+    const service = new Service().use({ name: "auth" });
+    const error = thrown(() => service.use({ name: "auth" }));
+    expect(error).toBeInstanceOf(KitOptionsError);
+    expect(error).toMatchObject({ code: "KIT_PLUGIN_DUPLICATE" });
+    expect((error as Error).message).toContain('"auth"');
+    expect(service.plugins.map((plugin) => plugin.name)).toEqual(["auth"]);
+  });
+});
+
+describe("API class misuse, named by class and method", () => {
+  test("two verb decorators on one method", () => {
+    const error = thrown(() => {
+      class TwoVerbs {
+        @Get("/a")
+        @Post("/a")
+        both(): Promise<void> {
+          return null!;
+        }
+      }
+      return TwoVerbs;
+    });
+    expect(error).toBeInstanceOf(KitDecoratorError);
+    expect(error).toMatchObject({ code: "KIT_VERB_TWICE" });
+    expect((error as Error).message).toContain("TwoVerbs.both");
+  });
+
+  test("two @Params with the same key", () => {
+    const error = thrown(() => {
+      class Duplicate {
+        @Get("/:id")
+        get(@Params("id") _a: string, @Params("id") _b: string): Promise<void> {
+          return null!;
+        }
+      }
+      return Duplicate;
+    });
+    expect(error).toBeInstanceOf(KitDecoratorError);
+    expect(error).toMatchObject({ code: "KIT_PARAMS_DUPLICATE" });
+    expect((error as Error).message).toContain("Duplicate.get");
+  });
+
+  test("@Params without its placeholder fails on the first createApi", () => {
+    @Api("/pets")
+    class NoPlaceholder {
+      @Get("/:petId")
+      get(@Params("id") _id: string): Promise<void> {
+        return null!;
+      }
+    }
+    @Server("/api")
+    class Service extends KitServer {}
+    const error = thrown(() => new Service().createApi(NoPlaceholder));
+    expect(error).toBeInstanceOf(KitDecoratorError);
+    expect(error).toMatchObject({ code: "KIT_PARAMS_WITHOUT_PLACEHOLDER" });
+    expect((error as Error).message).toContain("NoPlaceholder.get");
+    expect((error as Error).message).toContain("/pets/:petId");
+  });
+
+  test("parameter decorators on a method without a verb", () => {
+    class NoVerb {
+      @Get() ok(): Promise<void> {
+        return null!;
+      }
+      forgot(@Data() _body: unknown): Promise<void> {
+        return null!;
+      }
+    }
+    @Server("/api")
+    class Service extends KitServer {}
+    const error = thrown(() => new Service().createApi(NoVerb));
+    expect(error).toMatchObject({ code: "KIT_PARAMETER_WITHOUT_VERB" });
+    expect((error as Error).message).toContain("NoVerb.forgot");
+  });
+
+  test("a class without any verb method", () => {
+    class Empty {}
+    @Server("/api")
+    class Service extends KitServer {}
+    expect(thrown(() => new Service().createApi(Empty))).toMatchObject({
+      code: "KIT_API_WITHOUT_ROUTES",
+    });
+  });
+
+  test("@HeaderValue without a name", () => {
+    const error = thrown(() => {
+      class Nameless {
+        @Get() get(@HeaderValue("") _value: string): Promise<void> {
+          return null!;
+        }
+      }
+      return Nameless;
+    });
+    expect(error).toMatchObject({ code: "KIT_DECORATOR_ARGUMENT" });
+    expect((error as Error).message).toContain("Nameless.get");
+  });
+});

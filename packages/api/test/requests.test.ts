@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  Api,
+  Delete,
+  Get,
+  Head,
+  HeaderValue,
+  Options,
+  Params,
+  Patch,
+  Post,
+  Put,
+  Query,
+} from "../src/index.js";
+import { echoOf } from "./support/echo.js";
+import { serviceFor } from "./support/service.js";
+import { startTestServer, type TestServer } from "./support/test-server.js";
+
+let http: TestServer;
+beforeAll(async () => {
+  http = await startTestServer();
+});
+afterAll(() => http.close());
+
+describe("verbs", () => {
+  @Api("/verbs")
+  class VerbApi {
+    @Get() get(): Promise<unknown> {
+      return null!;
+    }
+    @Post() post(): Promise<unknown> {
+      return null!;
+    }
+    @Put() put(): Promise<unknown> {
+      return null!;
+    }
+    @Patch() patch(): Promise<unknown> {
+      return null!;
+    }
+    @Delete() delete(): Promise<unknown> {
+      return null!;
+    }
+    @Head() head(): Promise<void> {
+      return null!;
+    }
+    @Options() options(): Promise<unknown> {
+      return null!;
+    }
+  }
+
+  test.each([
+    ["get", "GET"],
+    ["post", "POST"],
+    ["put", "PUT"],
+    ["patch", "PATCH"],
+    ["delete", "DELETE"],
+    ["head", "HEAD"],
+    ["options", "OPTIONS"],
+  ] as const)("%s sends %s to the prefix when the verb has no path", async (name, method) => {
+    const api = serviceFor(`${http.origin}/api`).createApi(VerbApi);
+    const echo = echoOf(await api[name]().send());
+    expect(echo.method).toBe(method);
+    expect(echo.url).toBe("/api/verbs");
+  });
+});
+
+describe("URL joining", () => {
+  @Api("/pet/")
+  class SlashApi {
+    @Get() list(): Promise<unknown> {
+      return null!;
+    }
+    @Get("/:id") one(@Params("id") _id: number): Promise<unknown> {
+      return null!;
+    }
+  }
+
+  @Api()
+  class RootApi {
+    @Get("pet") pet(): Promise<unknown> {
+      return null!;
+    }
+  }
+
+  test("puts exactly one slash at each seam and keeps a trailing slash", async () => {
+    const api = serviceFor(`${http.origin}/api/`).createApi(SlashApi);
+    expect(echoOf(await api.list().send()).url).toBe("/api/pet/");
+    expect(echoOf(await api.one(3).send()).url).toBe("/api/pet/3");
+  });
+
+  test("adds the missing slash between baseURL and a relative path", async () => {
+    const api = serviceFor(`${http.origin}/v2`).createApi(RootApi);
+    expect(echoOf(await api.pet().send()).url).toBe("/v2/pet");
+  });
+
+  test("the same class under two servers uses each server's baseURL", async () => {
+    const first = serviceFor(`${http.origin}/one`).createApi(RootApi);
+    const second = serviceFor(`${http.origin}/two`).createApi(RootApi);
+    expect(echoOf(await first.pet().send()).url).toBe("/one/pet");
+    expect(echoOf(await second.pet().send()).url).toBe("/two/pet");
+  });
+});
+
+describe("path values", () => {
+  @Api("/files")
+  class FileApi {
+    @Get("/:name.:ext")
+    file(@Params("name") _name: string, @Params("ext") _ext: string): Promise<unknown> {
+      return null!;
+    }
+    @Post("/v1/:name:cancel")
+    cancel(@Params("name") _name: string): Promise<unknown> {
+      return null!;
+    }
+    @Get("/:id/copies/:id")
+    twice(@Params("id") _id: string): Promise<unknown> {
+      return null!;
+    }
+  }
+
+  test("fill placeholders separated by a dot", async () => {
+    const api = serviceFor(http.origin).createApi(FileApi);
+    expect(echoOf(await api.file("report", "pdf").send()).url).toBe("/files/report.pdf");
+  });
+
+  test("leave a colon literal unless @Params declares the name", async () => {
+    const api = serviceFor(http.origin).createApi(FileApi);
+    expect(echoOf(await api.cancel("ops/1").send()).url).toBe("/files/v1/ops%2F1:cancel");
+  });
+
+  test("are URI-encoded and fill every occurrence", async () => {
+    const api = serviceFor(http.origin).createApi(FileApi);
+    expect(echoOf(await api.file("a b/ä?#", "x&y").send()).url).toBe(
+      "/files/a%20b%2F%C3%A4%3F%23.x%26y",
+    );
+    expect(echoOf(await api.twice("7").send()).url).toBe("/files/7/copies/7");
+  });
+});
+
+describe("query", () => {
+  @Api("/search")
+  class SearchApi {
+    @Get()
+    find(
+      @Query("ids") _ids?: readonly number[],
+      @Query("flag") _flag?: boolean,
+      @Query("page") _page?: number | null,
+      @Query("q") _q?: string,
+    ): Promise<unknown> {
+      return null!;
+    }
+    @Get()
+    spread(
+      @Query() _filter: Record<string, unknown>,
+      @Query("extra") _extra?: string,
+    ): Promise<unknown> {
+      return null!;
+    }
+  }
+
+  test("repeats keys for arrays and keeps 0, false and the empty string", async () => {
+    const api = serviceFor(http.origin).createApi(SearchApi);
+    const echo = echoOf(await api.find([1, 2], false, 0, "").send());
+    expect(echo.url).toBe("/search?ids=1&ids=2&flag=false&page=0&q=");
+  });
+
+  test("omits undefined and null", async () => {
+    const api = serviceFor(http.origin).createApi(SearchApi);
+    expect(echoOf(await api.find(undefined, undefined, null).send()).url).toBe("/search");
+  });
+
+  test("spreads an unnamed object, sends dates as ISO strings and encodes values", async () => {
+    const api = serviceFor(http.origin).createApi(SearchApi);
+    const since = new Date("2024-05-06T07:08:09.000Z");
+    const echo = echoOf(await api.spread({ since, tag: "a&b c", none: undefined }, "1").send());
+    expect(echo.url).toBe("/search?since=2024-05-06T07%3A08%3A09.000Z&tag=a%26b%20c&extra=1");
+  });
+});
+
+describe("headers", () => {
+  @Api("/headers")
+  class HeaderApi {
+    @Get()
+    get(
+      @HeaderValue("X-Trace") _trace?: string,
+      @HeaderValue("X-Count") _count?: number,
+    ): Promise<unknown> {
+      return null!;
+    }
+  }
+
+  test("sends @HeaderValue values, leaves undefined out, and adds the server's static headers", async () => {
+    const service = serviceFor(http.origin, { headers: { "X-App": "kit" } });
+    const api = service.createApi(HeaderApi);
+    const first = echoOf(await api.get("t-1", 0).send());
+    expect(first.headers).toMatchObject({ "x-trace": "t-1", "x-count": "0", "x-app": "kit" });
+    const second = echoOf(await api.get().send());
+    expect(second.headers["x-trace"]).toBeUndefined();
+    expect(second.headers["x-count"]).toBeUndefined();
+  });
+});
