@@ -1,0 +1,55 @@
+import { median } from "./stats.mjs";
+
+export function seconds(ms) {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+export function megabytes(kb) {
+  return `${Math.round(kb / 1024)} MB`;
+}
+
+export function fileSize(bytes) {
+  return bytes < 1024 * 1024
+    ? `${(bytes / 1024).toFixed(1)} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Markdown rows for one table line per (document, tool), plus notes for outputs that fail tsc. */
+export function comparisonTable(cases, timeoutMs) {
+  const lines = [
+    "| Document | Tool | Wall time, median (min–max) | Peak RSS, median | Output | Type-checks |",
+    "|---|---|---|---|---|---|",
+  ];
+  const notes = [];
+  for (const entry of cases) {
+    const cells = [entry.document.label, `${entry.tool.name} ${entry.tool.version}`];
+    if (entry.status === "ok") {
+      const times = entry.samples.map((sample) => sample.wallMs);
+      cells.push(
+        `**${seconds(median(times))}** (${seconds(Math.min(...times))}–${seconds(Math.max(...times))})`,
+        megabytes(median(entry.samples.map((sample) => sample.rssKb))),
+        `${fileSize(entry.size.bytes)} in ${entry.size.files} file${entry.size.files === 1 ? "" : "s"}`,
+        typeCheckCell(entry, notes),
+      );
+    } else {
+      const why =
+        entry.status === "timeout" ? `timeout (> ${seconds(timeoutMs)})` : "generation failed";
+      cells.push(why, "–", "–", "–");
+      if (entry.status === "failed") {
+        notes.push(`- ${entry.tool.name} on ${entry.document.label} failed: \`${entry.failure}\``);
+      }
+    }
+    lines.push(`| ${cells.join(" | ")} |`);
+  }
+  return [...lines, ...(notes.length > 0 ? ["", ...notes] : [])].join("\n");
+}
+
+function typeCheckCell(entry, notes) {
+  const check = entry.typeCheck;
+  if (check.status === "ok") return `yes (tsc ${seconds(check.wallMs)})`;
+  if (check.status === "timeout") return "tsc timeout";
+  notes.push(
+    `- ${entry.tool.name} on ${entry.document.label}: ${check.firstError.count} errors, first: \`${check.firstError.text}\``,
+  );
+  return `no, ${check.firstError.count} errors (tsc ${seconds(check.wallMs)})`;
+}

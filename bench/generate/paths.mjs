@@ -1,0 +1,9 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const BENCH_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
+export const ROOT_DIR = dirname(BENCH_DIR);
+export const CORPUS_DIR = join(ROOT_DIR, "corpus");
+export const WORK_DIR = join(BENCH_DIR, ".work");
+export const RESULTS_DIR = join(BENCH_DIR, "results");
+export const TSC = join(ROOT_DIR, "node_modules/typescript/bin/tsc");

@@ -1,0 +1,57 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { BENCH_DIR, ROOT_DIR } from "./paths.mjs";
+
+/**
+ * The generators under test, each in its simplest types/client mode through its own CLI.
+ * Every tool writes into an empty `out` directory; `command` returns the executable and arguments.
+ */
+export function loadTools() {
+  return [
+    {
+      name: "Kit",
+      version: packageJson(join(ROOT_DIR, "packages/cli")).version,
+      command: (input, out) =>
+        node(join(ROOT_DIR, "packages/cli/dist/bin.js"), ["generate", "-i", input, "-o", out]),
+    },
+    peer("openapi-typescript", "openapi-typescript", (input, out) => [
+      input,
+      "-o",
+      join(out, "schema.d.ts"),
+    ]),
+    peer("orval", "orval", (input, out) => ["--input", input, "--output", join(out, "api.ts")]),
+    peer("@hey-api/openapi-ts", "openapi-ts", (input, out) => ["-i", input, "-o", out]),
+    peer("swagger-typescript-api", "swagger-typescript-api", (input, out) => [
+      "generate",
+      "-p",
+      input,
+      "-o",
+      out,
+    ]),
+  ];
+}
+
+function peer(packageName, binName, argsFor) {
+  const packageDir = join(BENCH_DIR, "node_modules", packageName);
+  const manifest = packageJson(packageDir);
+  const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.[binName];
+  if (bin === undefined) {
+    throw new Error(
+      `${packageName}@${manifest.version} has no bin "${binName}" in its package.json`,
+    );
+  }
+  return {
+    name: packageName,
+    version: manifest.version,
+    command: (input, out) => node(join(packageDir, bin), argsFor(input, out)),
+  };
+}
+
+/** Runs a script with this very Node binary, so every tool runs on the same Node version. */
+function node(script, args) {
+  return { command: process.execPath, args: [script, ...args] };
+}
+
+function packageJson(dir) {
+  return JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+}
