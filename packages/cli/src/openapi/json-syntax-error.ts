@@ -1,8 +1,3 @@
-/**
- * Finds the first syntax error in text that `JSON.parse` rejected. Node 20's messages do not
- * always carry a position, and users need a line and column to fix the file.
- * Iterative, so hostile nesting depth cannot overflow the stack.
- */
 export interface JsonSyntaxError {
   offset: number;
   reason: string;
@@ -17,6 +12,11 @@ class Failure {
   constructor(readonly error: JsonSyntaxError) {}
 }
 
+/**
+ * Finds the first syntax error in text that `JSON.parse` rejected. Node 20's messages do not
+ * always carry a position, and users need a line and column to fix the file.
+ * Iterative, so hostile nesting depth cannot overflow the stack.
+ */
 export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
   try {
     scanDocument(text);

@@ -10,7 +10,10 @@ export function parseJsonText(text: string, file: string | undefined): ParsedTex
     value = JSON.parse(text);
   } catch (error) {
     const syntaxError = findJsonSyntaxError(text);
-    if (!syntaxError) throw error;
+    if (!syntaxError) {
+      const reason = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
+      throw new KitGenerateError(`invalid JSON: ${reason}`, { file }, { cause: error });
+    }
     const { line, column } = lineIndex(text)(syntaxError.offset);
     throw new KitGenerateError(
       `invalid JSON at column ${column}: ${syntaxError.reason}`,

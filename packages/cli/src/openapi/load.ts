@@ -28,6 +28,7 @@ export async function readOpenAPIDocument(path: string): Promise<{ file: string;
     throw unreadable(location, error);
   });
   if (stats.isDirectory()) throw new KitGenerateError("is a directory, expected a file", location);
+  if (!stats.isFile()) throw new KitGenerateError("is not a regular file", location);
   if (!EXTENSIONS.has(extname(path).toLowerCase())) {
     throw new KitGenerateError("expected a .json, .yaml or .yml file", location);
   }
@@ -71,5 +72,5 @@ export async function loadOpenAPIDocument(input: string | object): Promise<Loade
 
 function isJson(text: string, file: string | undefined): boolean {
   if (file !== undefined) return extname(file).toLowerCase() === ".json";
-  return text.trimStart().startsWith("{");
+  return /^\s*\{/.test(text);
 }

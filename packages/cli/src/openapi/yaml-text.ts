@@ -8,7 +8,7 @@ import {
   type Node,
   parseDocument,
 } from "yaml";
-import { KitGenerateError } from "../errors.js";
+import { KitGenerateError, type SourceLocation } from "../errors.js";
 import type { ParsedText } from "./parsed-text.js";
 import { isArrayIndex } from "./pointer.js";
 
@@ -17,6 +17,9 @@ import { isArrayIndex } from "./pointer.js";
  * document is treated as an alias bomb (the `yaml` package's own measure).
  */
 const MAX_ALIAS_EXPANSION = 100;
+
+/** The `yaml` package recurses per nesting level and reports about 1,000 levels as exhaustion. */
+const NESTS_TOO_DEEPLY = "the document nests too deeply";
 
 export function parseYamlText(text: string, file: string | undefined): ParsedText {
   const lineCounter = new LineCounter();
@@ -30,10 +33,8 @@ export function parseYamlText(text: string, file: string | undefined): ParsedTex
   if (error) {
     const { line } = lineCounter.linePos(error.pos[0]);
     const reason =
-      error.code === "RESOURCE_EXHAUSTION"
-        ? "the document nests too deeply"
-        : firstLine(error.message);
-    throw new KitGenerateError(`invalid YAML: ${reason}`, { file, line });
+      error.code === "RESOURCE_EXHAUSTION" ? NESTS_TOO_DEEPLY : firstLine(error.message);
+    throw invalidYaml(reason, { file, line });
   }
   return {
     value: toPlainValue(document, file),
@@ -45,12 +46,11 @@ function toPlainValue(document: Document, file: string | undefined): unknown {
   try {
     return document.toJS({ maxAliasCount: MAX_ALIAS_EXPANSION });
   } catch (error) {
+    // The call stack ran out on deep nesting.
+    if (error instanceof RangeError) throw invalidYaml(NESTS_TOO_DEEPLY, { file }, error);
+    // An alias bomb or an alias without its anchor.
     if (error instanceof ReferenceError) {
-      throw new KitGenerateError(
-        `invalid YAML: ${firstLine(error.message)}`,
-        { file },
-        { cause: error },
-      );
+      throw invalidYaml(firstLine(error.message), { file }, error);
     }
     throw error;
   }
@@ -78,6 +78,10 @@ function nodeOffset(document: Document, segments: readonly string[]): number {
     }
   }
   return offset;
+}
+
+function invalidYaml(reason: string, location: SourceLocation, cause?: unknown): KitGenerateError {
+  return new KitGenerateError(`invalid YAML: ${reason}`, location, { cause });
 }
 
 function firstLine(message: string): string {

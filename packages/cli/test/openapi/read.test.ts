@@ -38,6 +38,13 @@ describe("readOpenAPIDocument", () => {
     });
   });
 
+  test.skipIf(process.platform === "win32")("a device is not read as a document", async () => {
+    await expect(readOpenAPIDocument("/dev/null")).rejects.toMatchObject({
+      exitCode: 1,
+      message: "/dev/null: is not a regular file",
+    });
+  });
+
   test("only .json, .yaml and .yml files are read", async () => {
     await expect(readOpenAPIDocument(fixture("openapi.txt"))).rejects.toMatchObject({
       exitCode: 1,
