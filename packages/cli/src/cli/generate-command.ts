@@ -19,7 +19,10 @@ export async function runGenerate(command: GenerateCommand, io: CliIo): Promise<
   if (command.verbose) {
     io.stderr(`kit: debug: rendered ${plural(result.files.length, "file")} from ${input}`);
   }
-  const plan = await planWrite(result, path.resolve(io.cwd, command.out), command);
+  const plan = await planWrite(result, path.resolve(io.cwd, command.out), {
+    clean: command.clean,
+    force: command.force,
+  });
   const elapsed = () => formatElapsed(performance.now() - started);
   switch (command.mode) {
     case "check":

@@ -30,11 +30,11 @@ const INIT_FLAGS = {
   verbose: { type: "boolean" },
 } as const;
 
-const COMMANDS = new Map([
+const COMMANDS = new Map<string, "generate" | "init">([
   ["generate", "generate"],
   ["g", "generate"],
   ["init", "init"],
-] as const);
+]);
 
 export const DEFAULT_GENERATE_OUT = "src";
 export const DEFAULT_INIT_OUT = "src/service";
@@ -48,7 +48,7 @@ export function parseArgv(argv: readonly string[]): CliCommand | UsageError {
   const [first, ...rest] = argv;
   if (first === undefined) return usageError("missing command");
   if (first.startsWith("-")) return parseTopLevel(argv);
-  const command = COMMANDS.get(first as "generate");
+  const command = COMMANDS.get(first);
   if (command === undefined) return usageError(`unknown command '${first}'`);
   return command === "generate" ? parseGenerate(rest) : parseInit(rest);
 }
