@@ -1,7 +1,7 @@
 import type { KitContext, KitHttpMethod, KitNext, KitPlugin } from "../core/plugin.js";
 import type { KitResult } from "../core/result.js";
 import { abortError } from "./abort-error.js";
-import { cacheKey } from "./cache-key.js";
+import { cacheKeys } from "./cache-key.js";
 import {
   type KitCacheStorage,
   type KitWebStorage,
@@ -57,7 +57,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
   requireInteger("cache", "maxEntries", maxEntries, 1);
   const storage = resolveStorage(options.storage ?? "memory", maxEntries);
   const methods = new Set(options.methods ?? ["GET"]);
-  const vary = options.vary ?? ["Authorization"];
+  const keyOf = cacheKeys(options.vary ?? ["Authorization"]);
   const inFlight = new Map<string, InFlight>();
 
   function start(ctx: KitContext, next: KitNext, key: string, lifetime: number): InFlight {
@@ -82,8 +82,10 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     async request(ctx, next) {
       const call = ctx.options.cache;
       if (call?.skip || !methods.has(ctx.request.method) || isBinary(ctx)) return next();
-      const key = cacheKey(ctx.server.options.name, ctx.request, vary);
-      const found = await storage.get(key);
+      const key = keyOf(ctx.server.options.name, ctx.request);
+      const stored = storage.get(key);
+      // A memory hit answers without awaiting, which would cost a microtask turn.
+      const found = isPromiseLike(stored) ? await stored : stored;
       if (found !== undefined) {
         if (found.expires > Date.now()) return { ...found.result, fromCache: true };
         await storage.delete(key);
@@ -145,6 +147,10 @@ function resolveStorage(storage: NonNullable<CacheOptions["storage"]>, maxEntrie
     );
   }
   return webStorage(web);
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as PromiseLike<T> | undefined)?.then === "function";
 }
 
 /** Blobs and array buffers are neither serializable to web storage nor safe to hand out twice. */
