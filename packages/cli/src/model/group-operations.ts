@@ -47,7 +47,7 @@ export function groupOperations(
     const fileName = files.claim(base, (n) => `-${n}`);
     if (fileName !== base) {
       warnings.add(
-        `tag "${tag}" is named like another tag; its files are ${fileName}.api.ts and types/${fileName}.ts`,
+        `tag "${tag}" would share its file name with another tag or a generated file; it becomes apis/${fileName}.api.ts and ${pascalCase(fileName)}Api`,
         appendPointer(tagOperations[0]!.pointer, "tags"),
       );
     }

@@ -1,0 +1,73 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { generateFromOpenAPI } from "../../src/generate.js";
+import { FIXTURES, fixturePath, fixtureSlug } from "../support/fixtures.js";
+import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
+
+const run = promisify(execFile);
+const REPO = fileURLToPath(new URL("../../../../", import.meta.url));
+const COMPILE_DIR = join(SCRATCH_DIR, "compile");
+
+/**
+ * Beside the generated code, a user's file that leans on its types: if `KitPayloadOf` lost the
+ * declared return types, or a parameter were typed wrongly, these lines would not compile.
+ */
+const PETSTORE_USAGE = `import { petApi, storeApi, userApi } from "./index";
+import type { Pet, PetStatus } from "./types";
+
+export async function usage(): Promise<string> {
+  const pet: Pet = (await petApi.getPetById(1).send()).data;
+  const statuses: PetStatus[] = ["available"];
+  const found: Pet[] = (await petApi.findPetsByStatus(statuses, 10).send()).data;
+  const photo: Blob = (await petApi.getPetPhoto(pet.id).send()).data;
+  const token: string = (await userApi.loginUser("name", "secret").send()).data;
+  await storeApi.deleteOrder(found.length + photo.size).send();
+  // @ts-expect-error the status must be one of the enum literals
+  await petApi.findPetsByStatus(["lost"]).send();
+  return token;
+}
+`;
+
+async function tsc(compiler: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      [join(REPO, compiler), "-p", join(COMPILE_DIR, "tsconfig.json")],
+      { cwd: REPO },
+    );
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failure.code ?? 1, output: `${failure.stdout ?? ""}${failure.stderr ?? ""}` };
+  }
+}
+
+describe("generated code compiles under the strict user settings", () => {
+  beforeAll(async () => {
+    if (!existsSync(join(REPO, "packages/api/dist/index.d.ts"))) {
+      throw new Error("@kit/api is not built: run `npm run build` first");
+    }
+    for (const fixture of FIXTURES) {
+      const result = await generateFromOpenAPI(fixturePath(fixture));
+      await writeOutput(result, join(COMPILE_DIR, fixtureSlug(fixture)));
+    }
+    await writeFile(
+      join(COMPILE_DIR, fixtureSlug("petstore-3.0.json"), "usage.ts"),
+      PETSTORE_USAGE,
+    );
+    await writeTsconfig(COMPILE_DIR, ["**/*.ts"]);
+  });
+
+  it("with TypeScript 7 (the native compiler)", async () => {
+    expect(await tsc("node_modules/typescript/bin/tsc")).toEqual({ code: 0, output: "" });
+  });
+
+  it("with TypeScript 5.9", async () => {
+    expect(await tsc("node_modules/ts5/bin/tsc")).toEqual({ code: 0, output: "" });
+  });
+});
