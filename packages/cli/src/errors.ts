@@ -6,11 +6,10 @@ export interface SourceLocation {
 }
 
 export function formatLocation(location: SourceLocation): string {
+  const line = location.line === undefined ? "" : `${location.line}`;
   const place = location.file
-    ? location.line
-      ? `${location.file}:${location.line}`
-      : location.file
-    : "";
+    ? [location.file, line].filter(Boolean).join(":")
+    : line && `line ${line}`;
   if (location.pointer !== undefined && place) return `${location.pointer} (${place})`;
   return location.pointer ?? place;
 }

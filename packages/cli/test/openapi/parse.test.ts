@@ -118,7 +118,7 @@ describe("parseOpenAPIDocument with JSON", () => {
 
   test("treats text without a file that starts with { as JSON", () => {
     expect(thrownBy(() => parseOpenAPIDocument('{"openapi": 3.0.3}')).message).toBe(
-      'invalid JSON at column 16: unexpected "." (expected "," or "}")',
+      'line 1: invalid JSON at column 16: unexpected "." (expected "," or "}")',
     );
   });
 

@@ -86,7 +86,7 @@ describe("document validation", () => {
       paths: { "/a": { $ref: "a.yaml" }, "/b": { $ref: "b.yaml" } },
     };
     expect(thrownBy(() => parseOpenAPIDocument(JSON.stringify(document))).message).toMatch(
-      /^#\/paths\/~1a: \$ref "a\.yaml"/,
+      /^#\/paths\/~1a \(line 1\): \$ref "a\.yaml"/,
     );
   });
 
