@@ -64,7 +64,13 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     const controller = new AbortController();
     ctx.request.signal = controller.signal;
     const result = next().then(async (result) => {
-      await storage.set(key, { url: ctx.request.url, expires: Date.now() + lifetime, result });
+      const entry = { url: ctx.request.url, expires: Date.now() + lifetime, result };
+      try {
+        await storage.set(key, entry);
+      } catch (error) {
+        // A storage that cannot keep the entry costs a later miss, never this answer.
+        console.error("cache: the storage could not keep an entry", error);
+      }
       return result;
     });
     const shared: InFlight = { result, controller, callers: 0 };

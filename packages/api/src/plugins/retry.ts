@@ -35,7 +35,6 @@ interface RetrySettings {
 }
 
 const IDEMPOTENT: readonly KitHttpMethod[] = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
-const SERVER_ERRORS = Array.from({ length: 100 }, (_, i) => 500 + i);
 
 /**
  * Sends again after a network error, a timeout or a listed status, waiting a full-jitter backoff
@@ -85,6 +84,11 @@ function retryDelay(error: unknown, attempt: number, settings: RetrySettings): n
   return fullJitter(attempt, settings.base, settings.max);
 }
 
+/** 408 Request Timeout, 429 Too Many Requests and every 5xx. */
+function defaultStatuses(): number[] {
+  return [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
+}
+
 function retrySettings(options: RetryOptions): RetrySettings {
   const retries = options.retries ?? 2;
   const base = options.backoff?.base ?? 300;
@@ -97,7 +101,7 @@ function retrySettings(options: RetryOptions): RetrySettings {
   return {
     retries,
     methods: new Set(options.methods ?? IDEMPOTENT),
-    statuses: new Set(options.statuses ?? [408, 429, ...SERVER_ERRORS]),
+    statuses: new Set(options.statuses ?? defaultStatuses()),
     base,
     max,
     maxRetryAfter,

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { KitAbortError } from "../../src/index.js";
 import { auth, cache, type KitCacheEntry, type KitCacheStorage } from "../../src/plugins/index.js";
 import { createClient } from "./client.js";
@@ -217,6 +217,26 @@ describe("cache", () => {
     expect((await items.get("1").send()).fromCache).toBe(true);
     expect(entries.size).toBe(1);
     expect(loopback.seen).toHaveLength(1);
+  });
+
+  it("still answers when a custom storage fails to keep the entry", async () => {
+    const report = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const storage: KitCacheStorage = {
+        get: () => undefined,
+        set: async () => {
+          throw new Error("disk full");
+        },
+        delete: () => {},
+        keys: () => [],
+      };
+      const { server, items } = createClient(loopback.origin);
+      server.use(cache({ storage }));
+      expect((await items.get("1").send()).data.id).toBe("/items/1");
+      expect(report).toHaveBeenCalledTimes(1);
+    } finally {
+      report.mockRestore();
+    }
   });
 });
 
