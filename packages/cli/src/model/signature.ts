@@ -1,6 +1,6 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import { dereferenceSchema } from "../openapi/refs.js";
-import type { SchemaObject } from "../openapi/types.js";
+import type { ParameterLocation, SchemaObject } from "../openapi/types.js";
 import { compareText } from "./compare.js";
 import { isObjectSchema, mergeObjectShape } from "./merge-object-shape.js";
 import { NameScope, placeholderKey, variableName } from "./names.js";
@@ -16,6 +16,8 @@ export type ParameterDecorator = "Params" | "Query" | "HeaderValue" | "Data";
 
 export interface SignatureParameter {
   variable: string;
+  /** The document parameter this stands for; absent for body parameters. */
+  from?: { in: ParameterLocation; name: string };
   /** Absent for cookie parameters, which the caller writes into the Cookie header. */
   decorator?: ParameterDecorator;
   /** The decorator argument: the wire name (`@Params` uses the sanitized placeholder key). */
@@ -47,14 +49,15 @@ export function planSignature(loaded: LoadedDocument, operation: Operation): Met
     const type: TypeSource = parameter.schema ? { schema: parameter.schema } : { text: "string" };
     const variable = variables.claim(variableName(parameter.name, "param"));
     const required = parameter.required;
+    const from = { in: parameter.in, name: parameter.name };
     if (parameter.in === "cookie") {
       cookies.push(parameter.name);
-      parameters.push({ variable, required, type });
+      parameters.push({ variable, from, required, type });
       continue;
     }
     const decorator = DECORATORS[parameter.in];
     const key = parameter.in === "path" ? placeholderKey(parameter.name) : parameter.name;
-    parameters.push({ variable, decorator, key, required, type });
+    parameters.push({ variable, from, decorator, key, required, type });
   }
 
   const body = planBody(loaded, operation, variables);

@@ -1,0 +1,182 @@
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { KitServer } from "@kit/api";
+import type { AxiosRequestConfig, AxiosResponse } from "axios";
+import { expect } from "vitest";
+import { buildOperations } from "../../src/model/build-operations.js";
+import { groupOperations } from "../../src/model/group-operations.js";
+import { bodyKind } from "../../src/model/media.js";
+import type { Operation } from "../../src/model/operation.js";
+import { planSignature, type SignatureParameter } from "../../src/model/signature.js";
+import type { LoadedDocument } from "../../src/openapi/load.js";
+
+type ApiObject = Record<string, (...args: unknown[]) => { send(): Promise<unknown> }>;
+
+interface Exchange {
+  config: AxiosRequestConfig;
+  responseType: string;
+}
+
+/**
+ * Calls every operation of the document through the generated client in `outDir` (its
+ * `index.ts` is imported) and checks what reaches axios against the document: verb, path with
+ * placeholders filled and trailing slash kept, exactly the declared query keys, headers, the
+ * request content type and the response type. Returns how many calls were checked.
+ */
+export async function checkRoundTrip(outDir: string, loaded: LoadedDocument): Promise<number> {
+  const client = (await import(pathToFileURL(join(outDir, "index.ts")).href)) as Record<
+    string,
+    unknown
+  >;
+  const service = client.service as KitServer;
+  const exchanges: Exchange[] = [];
+  let responseType = "";
+  service.http.defaults.adapter = async (config) => {
+    exchanges.push({ config, responseType });
+    return cannedResponse(config);
+  };
+  service.use({
+    name: "roundtrip-capture",
+    request(context, next) {
+      responseType = context.request.responseType;
+      return next();
+    },
+  });
+
+  let checked = 0;
+  for (const group of groupOperations(buildOperations(loaded))) {
+    const api = client[group.instanceName] as ApiObject;
+    for (const method of group.methods) {
+      const signature = planSignature(loaded, method.operation);
+      const args = signature.parameters.map(sampleArgument);
+      const label = `${group.className}.${method.name} (${method.operation.verb} ${method.operation.path})`;
+      await api[method.name]!(...args).send();
+      const exchange = exchanges.pop();
+      expect(exchange, label).toBeDefined();
+      checkExchange(exchange!, method.operation, signature.parameters, args, service, label);
+      checked++;
+    }
+  }
+  return checked;
+}
+
+/** Distinct values per argument; path values carry characters that must be percent-encoded. */
+function sampleArgument(parameter: SignatureParameter, index: number): unknown {
+  const type = "text" in parameter.type ? parameter.type.text : "schema";
+  if (parameter.decorator === "Params") return `p ${index}/x`;
+  if (parameter.decorator === "Data" && parameter.key === undefined) {
+    if (type === "FormData") {
+      const form = new FormData();
+      form.append("field", "value");
+      return form;
+    }
+    if (type === "Blob") return new Blob(["binary"]);
+    if (type === "string") return `text ${index}`;
+    return { sample: index };
+  }
+  return `v${index}`;
+}
+
+function checkExchange(
+  { config, responseType }: Exchange,
+  operation: Operation,
+  parameters: readonly SignatureParameter[],
+  args: readonly unknown[],
+  service: KitServer,
+  label: string,
+): void {
+  expect(config.method?.toUpperCase(), label).toBe(operation.verb.toUpperCase());
+
+  const argumentFor = (location: string, name: string): unknown =>
+    args[parameters.findIndex((p) => p.from?.in === location && p.from.name === name)];
+  const path = operation.path.replace(/\{([^}]*)\}/g, (_, name: string) =>
+    encodeURIComponent(String(argumentFor("path", name))),
+  );
+  const url = new URL(config.url!, "http://placeholder.invalid");
+  const expectedBase = new URL(service.options.baseURL, "http://placeholder.invalid").pathname;
+  expect(url.pathname, label).toBe(joinPath(expectedBase, path));
+
+  const queryNames = operation.parameters.filter((p) => p.in === "query").map((p) => p.name);
+  expect([...new Set(url.searchParams.keys())].sort(), label).toEqual([...queryNames].sort());
+  for (const name of queryNames) {
+    expect(url.searchParams.getAll(name), label).toEqual([String(argumentFor("query", name))]);
+  }
+  const headers = config.headers as Record<string, unknown>;
+  for (const parameter of operation.parameters.filter((p) => p.in === "header")) {
+    expect(headers[parameter.name], label).toBe(argumentFor("header", parameter.name));
+  }
+  for (const parameter of operation.parameters.filter((p) => p.in === "cookie")) {
+    const value = argumentFor("cookie", parameter.name);
+    expect(JSON.stringify([config.url, headers, config.data]), label).not.toContain(value);
+  }
+  const formFields = parameters.flatMap((p) =>
+    p.decorator === "Data" && p.key !== undefined ? [p.key] : [],
+  );
+  checkBody(config, operation, formFields.sort(), label);
+  expect(responseType, label).toBe(expectedResponseType(operation));
+}
+
+function joinPath(base: string, path: string): string {
+  if (base.endsWith("/") && path.startsWith("/")) return base + path.slice(1);
+  if (!base.endsWith("/") && !path.startsWith("/")) return `${base}/${path}`;
+  return base + path;
+}
+
+function checkBody(
+  config: AxiosRequestConfig,
+  operation: Operation,
+  formFields: readonly string[],
+  label: string,
+): void {
+  const body = operation.requestBody;
+  const contentType = String((config.headers as Record<string, unknown>)["Content-Type"] ?? "");
+  if (body === undefined) {
+    expect(config.data, label).toBeUndefined();
+    return;
+  }
+  switch (body.kind) {
+    case "json":
+      expect(contentType, label).toMatch(/^application\/json/);
+      expect(JSON.parse(String(config.data)), label).toEqual({ sample: expect.any(Number) });
+      return;
+    case "form": {
+      expect(contentType, label).toMatch(/^application\/x-www-form-urlencoded/);
+      const fields = new URLSearchParams(String(config.data));
+      expect([...fields.keys()].sort(), label).toEqual(formFields);
+      return;
+    }
+    case "multipart":
+      // Axios's own adapters set the header with the boundary from the FormData; a multipart
+      // Content-Type written before that point would lack the boundary.
+      expect(config.data, label).toBeInstanceOf(FormData);
+      expect(contentType, label).not.toMatch(/^multipart\/form-data(?!.*boundary=)/);
+      return;
+    case "text":
+      expect(contentType, label).toBe(body.mediaType);
+      expect(typeof config.data, label).toBe("string");
+      return;
+    case "binary":
+      expect(contentType, label).toBe(body.mediaType);
+      expect(config.data, label).toBeInstanceOf(Blob);
+  }
+}
+
+/** What the document's 2xx responses call for: JSON if any is JSON, else text, else a Blob. */
+function expectedResponseType(operation: Operation): string {
+  const kinds = operation.responses.flatMap((response) =>
+    response.mediaType === undefined ? [] : [bodyKind(response.mediaType)],
+  );
+  if (kinds.length === 0 || kinds.includes("json")) return "json";
+  return kinds.includes("text") ? "text" : "blob";
+}
+
+function cannedResponse(config: AxiosRequestConfig): AxiosResponse {
+  const data = config.responseType === "arraybuffer" ? new ArrayBuffer(2) : '{"ok":true}';
+  return {
+    data,
+    status: 200,
+    statusText: "OK",
+    headers: { "content-type": "application/json" },
+    config: config as AxiosResponse["config"],
+  };
+}
