@@ -40,9 +40,12 @@ type Result = KitResult<unknown, unknown>;
 
 /** A miss in progress, shared by every caller asking for the same key until it settles. */
 interface InFlight {
+  readonly url: string;
   readonly result: Promise<Result>;
   readonly controller: AbortController;
   callers: number;
+  /** Set by `invalidate` and `clear`: the answer may predate the change, so it is not stored. */
+  outdated: boolean;
 }
 
 /**
@@ -62,18 +65,19 @@ export function cache(options: CacheOptions = {}): CachePlugin {
 
   function start(ctx: KitContext, next: KitNext, key: string, lifetime: number): InFlight {
     const controller = new AbortController();
+    const url = ctx.request.url;
     ctx.request.signal = controller.signal;
     const result = next().then(async (result) => {
-      const entry = { url: ctx.request.url, expires: Date.now() + lifetime, result };
+      if (shared.outdated) return result;
       try {
-        await storage.set(key, entry);
+        await storage.set(key, { url, expires: Date.now() + lifetime, result });
       } catch (error) {
         // A storage that cannot keep the entry costs a later miss, never this answer.
         console.error("cache: the storage could not keep an entry", error);
       }
       return result;
     });
-    const shared: InFlight = { result, controller, callers: 0 };
+    const shared: InFlight = { url, result, controller, callers: 0, outdated: false };
     const forget = (): void => {
       if (inFlight.get(key) === shared) inFlight.delete(key);
     };
@@ -81,6 +85,15 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     controller.signal.addEventListener("abort", forget, { once: true });
     inFlight.set(key, shared);
     return shared;
+  }
+
+  /** Later callers start afresh instead of joining a request sent before the change. */
+  function forgetInFlight(matches: (url: string) => boolean): void {
+    for (const [key, shared] of inFlight) {
+      if (!matches(shared.url)) continue;
+      shared.outdated = true;
+      inFlight.delete(key);
+    }
   }
 
   return {
@@ -101,12 +114,14 @@ export function cache(options: CacheOptions = {}): CachePlugin {
       return follow(ctx, shared, signal);
     },
     async invalidate(prefix) {
+      forgetInFlight((url) => urlStartsWith(url, prefix));
       for (const key of await storage.keys()) {
         const entry = await storage.get(key);
         if (entry !== undefined && urlStartsWith(entry.url, prefix)) await storage.delete(key);
       }
     },
     async clear() {
+      forgetInFlight(() => true);
       for (const key of await storage.keys()) await storage.delete(key);
     },
   };

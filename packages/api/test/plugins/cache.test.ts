@@ -173,6 +173,26 @@ describe("cache", () => {
     expect(paths()).toEqual(["/items/1", "/items/2", "/items/1", "/items/2", "/items/1"]);
   });
 
+  it("neither keeps nor shares an answer that was in flight when its URL was invalidated", async () => {
+    let version = 1;
+    loopback.handle((request, response) => {
+      const answer = { id: request.url, seenBy: `v${version}` };
+      setTimeout(() => json(response, 200, answer), 50);
+    });
+    const { server, items } = createClient(loopback.origin);
+    const store = cache();
+    server.use(store);
+    const before = items.get("1").send();
+    await sleep(10);
+    version = 2;
+    await store.invalidate("/items");
+    const after = await items.get("1").send();
+    expect((await before).data.seenBy).toBe("v1");
+    expect(after.data.seenBy).toBe("v2");
+    expect((await items.get("1").send()).data.seenBy).toBe("v2");
+    expect(loopback.seen).toHaveLength(2);
+  });
+
   it("keeps entries in localStorage under its own prefix, without the token in the keys", async () => {
     const storage = new MapStorage();
     storage.setItem("theme", "dark");
