@@ -3,7 +3,7 @@
  * name can never carry quotes, slashes or other characters that would break the output.
  */
 
-const WORD = /[A-Z]+[0-9]*(?![a-z])|[A-Z]?[a-z]+[0-9]*|[0-9]+/g;
+const WORD = /[A-Z]+[0-9]*(?![a-z])|[A-Z]?[a-z]+[0-9]*|[0-9]+[a-z]*/g;
 
 /** Words that cannot name a parameter or variable in strict-mode TypeScript. */
 const RESERVED_WORDS = new Set([

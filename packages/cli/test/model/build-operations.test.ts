@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { KitGenerateError } from "../../src/errors.js";
+import { buildOperations } from "../../src/model/build-operations.js";
+import { Warnings } from "../../src/model/warnings.js";
+import { inlineDocument } from "../support/fixtures.js";
+
+const ok = { responses: { "204": { description: "ok" } } };
+
+describe("buildOperations", () => {
+  it("yields one operation per path and verb, sorted by path then verb", () => {
+    const loaded = inlineDocument({
+      paths: { "/b": { post: ok, get: ok }, "/a": { delete: ok } },
+    });
+    expect(buildOperations(loaded).map((op) => `${op.verb} ${op.path} ${op.pointer}`)).toEqual([
+      "delete /a #/paths/~1a/delete",
+      "get /b #/paths/~1b/get",
+      "post /b #/paths/~1b/post",
+    ]);
+  });
+
+  it("merges path-item parameters, letting the operation override them", () => {
+    const loaded = inlineDocument({
+      paths: {
+        "/pets/{id}": {
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "string" } },
+            { name: "q", in: "query", description: "from the path item" },
+          ],
+          get: { ...ok, parameters: [{ name: "q", in: "query", description: "own" }] },
+        },
+      },
+    });
+    const [operation] = buildOperations(loaded);
+    expect(operation!.parameters.map((p) => [p.in, p.name, p.description])).toEqual([
+      ["path", "id", undefined],
+      ["query", "q", "own"],
+    ]);
+  });
+
+  it("resolves parameter, body and response references", () => {
+    const loaded = inlineDocument({
+      paths: {
+        "/pets": {
+          post: {
+            parameters: [{ $ref: "#/components/parameters/Limit" }],
+            requestBody: { $ref: "#/components/requestBodies/Pet" },
+            responses: { "200": { $ref: "#/components/responses/Pet" } },
+          },
+        },
+      },
+      components: {
+        parameters: { Limit: { name: "limit", in: "query", schema: { type: "integer" } } },
+        requestBodies: {
+          Pet: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+        },
+        responses: {
+          Pet: { description: "a pet", content: { "text/plain": { schema: { type: "string" } } } },
+        },
+      },
+    });
+    const [operation] = buildOperations(loaded);
+    expect(operation!.parameters[0]!.pointer).toBe("#/components/parameters/Limit");
+    expect(operation!.requestBody).toMatchObject({ kind: "json", required: true });
+    expect(operation!.responses).toMatchObject([{ status: "200", kind: "text" }]);
+  });
+
+  it("keeps only 2xx responses, sorted", () => {
+    const loaded = inlineDocument({
+      paths: {
+        "/x": {
+          get: {
+            responses: {
+              "404": { description: "" },
+              "201": { description: "" },
+              "2XX": { description: "" },
+              "200": { description: "" },
+              default: { description: "" },
+            },
+          },
+        },
+      },
+    });
+    expect(buildOperations(loaded)[0]!.responses.map((r) => r.status)).toEqual([
+      "200",
+      "201",
+      "2XX",
+    ]);
+  });
+
+  it("types an undeclared placeholder as a required string and warns", () => {
+    const warnings = new Warnings();
+    const loaded = inlineDocument({ paths: { "/x/{id}": { get: ok } } });
+    const [operation] = buildOperations(loaded, { warnings });
+    expect(operation!.parameters).toMatchObject([{ name: "id", in: "path", required: true }]);
+    expect(warnings.messages).toEqual([
+      '#/paths/~1x~1{id}/get: path parameter "id" is not declared; it is typed string',
+    ]);
+  });
+
+  it("skips trace with one warning", () => {
+    const warnings = new Warnings();
+    const loaded = inlineDocument({ paths: { "/x": { trace: ok, get: ok } } });
+    expect(buildOperations(loaded, { warnings }).map((op) => op.verb)).toEqual(["get"]);
+    expect(warnings.messages).toEqual([
+      "#/paths/~1x/trace: trace operations are not supported and were skipped",
+    ]);
+  });
+
+  it("puts untagged operations under default and filters tags, exclusion first", () => {
+    const loaded = inlineDocument({
+      paths: { "/a": { get: { ...ok, tags: ["pet", "store"] } }, "/b": { get: ok } },
+    });
+    expect(buildOperations(loaded).map((op) => op.tags)).toEqual([["pet", "store"], ["default"]]);
+    expect(buildOperations(loaded, { tags: ["store"] }).map((op) => op.tags)).toEqual([["store"]]);
+    expect(buildOperations(loaded, { tags: ["pet"], excludeTags: ["pet"] })).toEqual([]);
+  });
+
+  it("rejects an operation that is not an object, naming its pointer", () => {
+    const loaded = inlineDocument({ paths: { "/a": { get: "nope" } } });
+    expect(() => buildOperations(loaded)).toThrow(KitGenerateError);
+    expect(() => buildOperations(loaded)).toThrow(
+      /^#\/paths\/~1a\/get\b.*: An operation must be an object$/,
+    );
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { buildOperations } from "../../src/model/build-operations.js";
+import { groupOperations } from "../../src/model/group-operations.js";
+import { Warnings } from "../../src/model/warnings.js";
+import { inlineDocument } from "../support/fixtures.js";
+
+const ok = { responses: { "204": { description: "ok" } } };
+
+function groupsOf(paths: Record<string, unknown>, warnings = new Warnings()) {
+  return groupOperations(buildOperations(inlineDocument({ paths })), { warnings });
+}
+
+describe("groupOperations", () => {
+  it("names file, class and instance after the tag", () => {
+    const [group] = groupsOf({ "/s": { get: { ...ok, tags: ["pet store"] } } });
+    expect(group).toMatchObject({
+      fileName: "pet-store",
+      className: "PetStoreApi",
+      instanceName: "petStoreApi",
+      renamed: false,
+    });
+  });
+
+  it("puts an operation with two tags into both classes", () => {
+    const groups = groupsOf({ "/s": { get: { ...ok, tags: ["b", "a"] } } });
+    expect(groups.map((group) => [group.tag, group.methods.length])).toEqual([
+      ["a", 1],
+      ["b", 1],
+    ]);
+  });
+
+  it("suffixes tags that sanitize alike, in sorted order of the tag text, with one warning each", () => {
+    const warnings = new Warnings();
+    const groups = groupsOf(
+      {
+        "/a": { get: { ...ok, tags: ["pet-store"] } },
+        "/b": { get: { ...ok, tags: ["pet store"] } },
+        "/c": { get: { ...ok, tags: ["pet"] } },
+        "/d": { get: { ...ok, tags: ["Pet"] } },
+      },
+      warnings,
+    );
+    expect(groups.map((group) => [group.tag, group.fileName, group.className])).toEqual([
+      ["Pet", "pet", "PetApi"],
+      ["pet", "pet-2", "Pet2Api"],
+      ["pet store", "pet-store", "PetStoreApi"],
+      ["pet-store", "pet-store-2", "PetStore2Api"],
+    ]);
+    expect(warnings.messages).toHaveLength(2);
+  });
+
+  it("never lets a tag leave the output folders", () => {
+    const groups = groupsOf({
+      "/a": { get: { ...ok, tags: [".."] } },
+      "/b/c": { get: { ...ok, tags: ["../../etc/x"] } },
+      "/d": { get: { ...ok, tags: ["a\\b"] } },
+    });
+    for (const group of groups) expect(group.fileName).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    expect(groups.map((group) => group.fileName)).toEqual(["a", "etc-x", "a-b"]);
+  });
+
+  it("names a tag without ASCII words after the shared path segment, else a stable hash", () => {
+    const [byPath] = groupsOf({
+      "/users/{id}": { get: { ...ok, tags: ["用户管理"] } },
+      "/users": { post: { ...ok, tags: ["用户管理"] } },
+    });
+    expect(byPath).toMatchObject({ fileName: "users", className: "UsersApi", renamed: true });
+    const [byHash] = groupsOf({ "/{id}": { get: { ...ok, tags: ["管理"] } } });
+    const [again] = groupsOf({ "/{id}": { get: { ...ok, tags: ["管理"] } } });
+    expect(byHash!.fileName).toMatch(/^tag-[a-z]+$/);
+    expect(again!.fileName).toBe(byHash!.fileName);
+  });
+
+  it("uses whole literal segments as the prefix, keeping trailing slashes in method paths", () => {
+    const [group] = groupsOf({
+      "/pet": { get: { ...ok, tags: ["pet"] } },
+      "/pet/": { post: { ...ok, tags: ["pet"] } },
+      "/pet/{id}": { get: { ...ok, tags: ["pet"] } },
+      "/petstore": { get: { ...ok, tags: ["pet"] } },
+    });
+    // `/petstore` shares the characters `/pet` but not the segment, so the prefix is empty.
+    expect(group!.prefix).toBe("");
+    const [withoutStore] = groupsOf({
+      "/pet": { get: { ...ok, tags: ["pet"] } },
+      "/pet/": { post: { ...ok, tags: ["pet"] } },
+      "/pet/{id}": { get: { ...ok, tags: ["pet"] } },
+    });
+    expect(withoutStore!.prefix).toBe("/pet");
+    expect(withoutStore!.methods.map((method) => method.path)).toEqual(["", "/", "/:id"]);
+  });
+
+  it("never puts a placeholder into the prefix and gives a single operation an empty prefix", () => {
+    const groups = groupsOf({
+      "/{a}/x": { get: { ...ok, tags: ["t"] } },
+      "/{a}/y": { get: { ...ok, tags: ["t"] } },
+      "/single/path": { get: { ...ok, tags: ["u"] } },
+    });
+    expect(groups.map((group) => group.prefix)).toEqual(["", ""]);
+    expect(groups[1]!.methods[0]!.path).toBe("/single/path");
+  });
+
+  it("turns placeholders into the runtime's :name form, sanitized like @Params keys", () => {
+    const [group] = groupsOf({
+      "/v1/{name}:cancel/{pet-id}.{ext}": { post: { ...ok, tags: ["t"] } },
+    });
+    expect(group!.methods[0]!.path).toBe("/v1/:name:cancel/:pet_id.:ext");
+  });
+
+  it("names methods from operationId, else verb and path, suffixing duplicates in path order", () => {
+    const [group] = groupsOf({
+      "/a": { get: { ...ok, tags: ["t"], operationId: "same" } },
+      "/b": { get: { ...ok, tags: ["t"], operationId: "same" } },
+      "/pets/{petId}": { delete: { ...ok, tags: ["t"] } },
+    });
+    expect(group!.methods.map((method) => method.name)).toEqual([
+      "same",
+      "same2",
+      "deletePetsByPetId",
+    ]);
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { buildOperations } from "../../src/model/build-operations.js";
+import { planSignature } from "../../src/model/signature.js";
+import { inlineDocument } from "../support/fixtures.js";
+
+function signatureOf(operation: Record<string, unknown>, path = "/x/{id}") {
+  const loaded = inlineDocument({ paths: { [path]: { post: operation } } });
+  return planSignature(loaded, buildOperations(loaded)[0]!);
+}
+
+const idParameter = { name: "id", in: "path", required: true, schema: { type: "string" } };
+const noContent = { responses: { "204": { description: "" } } };
+
+describe("planSignature", () => {
+  it("lists required parameters before optional ones, keeping wire names as keys", () => {
+    const { parameters } = signatureOf({
+      ...noContent,
+      parameters: [
+        idParameter,
+        { name: "page-size", in: "query" },
+        { name: "X-Trace", in: "header", required: true },
+      ],
+    });
+    expect(parameters.map((p) => [p.decorator, p.key, p.variable, p.required])).toEqual([
+      ["Params", "id", "id", true],
+      ["HeaderValue", "X-Trace", "xTrace", true],
+      ["Query", "page-size", "pageSize", false],
+    ]);
+  });
+
+  it("gives cookie parameters no decorator and lists them for the doc comment", () => {
+    const signature = signatureOf({
+      ...noContent,
+      parameters: [idParameter, { name: "session", in: "cookie" }],
+    });
+    expect(signature.parameters[1]).toMatchObject({ variable: "session" });
+    expect(signature.parameters[1]!.decorator).toBeUndefined();
+    expect(signature.cookies).toEqual(["session"]);
+  });
+
+  it("de-duplicates variables and avoids reserved words", () => {
+    const { parameters } = signatureOf({
+      ...noContent,
+      parameters: [idParameter, { name: "id", in: "query" }, { name: "class", in: "query" }],
+      requestBody: { content: { "text/plain": {} } },
+    });
+    expect(parameters.map((p) => p.variable)).toEqual(["id", "id2", "class_", "payload"]);
+  });
+
+  it("spreads a urlencoded body into one @Data field per property", () => {
+    const signature = signatureOf({
+      ...noContent,
+      parameters: [idParameter],
+      requestBody: {
+        required: true,
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: { type: "object", required: ["name"], properties: { status: {}, name: {} } },
+          },
+        },
+      },
+    });
+    expect(signature.contentType).toBe("application/x-www-form-urlencoded");
+    expect(signature.parameters.map((p) => [p.decorator, p.key, p.required])).toEqual([
+      ["Params", "id", true],
+      ["Data", "name", true],
+      ["Data", "status", false],
+    ]);
+  });
+
+  it("sends multipart as FormData and names the file fields", () => {
+    const signature = signatureOf({
+      ...noContent,
+      parameters: [idParameter],
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            schema: {
+              properties: {
+                photo: { type: "string", format: "binary" },
+                photos: { type: "array", items: { type: "string", format: "binary" } },
+                note: { type: "string" },
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(signature.parameters[1]).toMatchObject({
+      variable: "formData",
+      type: { text: "FormData" },
+    });
+    expect(signature.contentType).toBe("multipart/form-data");
+    expect(signature.fileFields).toEqual(["photo", "photos"]);
+  });
+
+  it("maps text and binary responses to text and blob response types", () => {
+    const text = signatureOf(
+      { responses: { "200": { description: "", content: { "text/csv": {} } } } },
+      "/x",
+    );
+    expect(text).toMatchObject({ responseType: "text", returns: [{ text: "string" }] });
+    const binary = signatureOf(
+      { responses: { "200": { description: "", content: { "application/octet-stream": {} } } } },
+      "/x",
+    );
+    expect(binary).toMatchObject({ responseType: "blob", returns: [{ text: "Blob" }] });
+  });
+
+  it("names inline JSON objects after the operation and returns void without content", () => {
+    const signature = signatureOf(
+      {
+        operationId: "addPet",
+        requestBody: { content: { "application/json": { schema: { type: "object" } } } },
+        responses: {
+          "200": {
+            description: "",
+            content: { "application/json": { schema: { type: "object" } } },
+          },
+          "201": {
+            description: "",
+            content: { "application/json": { schema: { properties: {} } } },
+          },
+          "204": { description: "" },
+        },
+      },
+      "/x",
+    );
+    expect(signature.parameters[0]).toMatchObject({ type: { inlineName: "AddPetPayload" } });
+    expect(signature.returns).toMatchObject([
+      { inlineName: "AddPetResponse" },
+      { inlineName: "AddPetResponse201" },
+      { text: "void" },
+    ]);
+  });
+});
