@@ -1,0 +1,98 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { SCRATCH_DIR } from "../support/output-dir.js";
+import { generateOrFail } from "./properties.js";
+import { runBatch } from "./run-batch.js";
+
+/** Minimal documents from counterexamples the fuzzer found, each checked against every property. */
+const COUNTEREXAMPLES: Record<string, object> = {
+  "a tag starting with a digit names a class and an instance": document({
+    "/codes": { get: { tags: ["2fa"], responses: { "204": { description: "d" } } } },
+  }),
+  "a query key __proto__ is sent, not swallowed by the prototype": document({
+    "/search": {
+      get: {
+        parameters: [{ name: "__proto__", in: "query", schema: { type: "string" } }],
+        responses: { "204": { description: "d" } },
+      },
+    },
+  }),
+  "a form field __proto__ is sent": document({
+    "/login": {
+      post: {
+        requestBody: {
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: { type: "object", properties: { ["__proto__"]: { type: "string" } } },
+            },
+          },
+        },
+        responses: { "204": { description: "d" } },
+      },
+    },
+  }),
+  "an empty query key": document({
+    "/search": {
+      get: {
+        parameters: [{ name: "", in: "query", schema: { type: "string" } }],
+        responses: { "204": { description: "d" } },
+      },
+    },
+  }),
+  "an empty form field name": document({
+    "/login": {
+      post: {
+        requestBody: {
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: { type: "object", properties: { "": { type: "string" } } },
+            },
+          },
+        },
+        responses: { "204": { description: "d" } },
+      },
+    },
+  }),
+};
+
+function document(paths: object, extra: object = {}): object {
+  return { openapi: "3.1.0", info: { title: "t", version: "1" }, paths, ...extra };
+}
+
+describe("fuzzer counterexamples", () => {
+  const names = Object.keys(COUNTEREXAMPLES);
+  const reports = runBatch(
+    Object.values(COUNTEREXAMPLES),
+    join(SCRATCH_DIR, "fuzz", "regressions"),
+    1,
+  );
+  it.each(names.map((name, index) => [name, index] as const))("%s", async (_, index) => {
+    const report = (await reports)[index]!;
+    expect(report.generated || report.failures.length > 0).toBe(true);
+    expect(report.failures.map((failure) => failure.detail)).toEqual([]);
+  });
+
+  it("a $ref cycle below a property key with a line break is reported on one line", async () => {
+    const cyclic = document(
+      {
+        "/a": {
+          get: {
+            parameters: [
+              {
+                name: "q",
+                in: "query",
+                schema: {
+                  type: "object",
+                  properties: { "a\r\nb": { $ref: "#/components/schemas/Loop" } },
+                },
+              },
+            ],
+            responses: { "204": { description: "d" } },
+          },
+        },
+      },
+      { components: { schemas: { Loop: { $ref: "#/components/schemas/Loop" } } } },
+    );
+    expect(await generateOrFail(cyclic)).toEqual({});
+  });
+});
