@@ -32,6 +32,8 @@ export interface BuildOptions {
 
 const VERBS: readonly Verb[] = ["get", "put", "post", "delete", "options", "head", "patch"];
 const PLACEHOLDER = /\{([^}]*)\}/g;
+/** `{name}_{ext}`: the runtime's `:name` would swallow the `_`. */
+const GLUED_PLACEHOLDER = /\{[^}]*\}[A-Za-z0-9_$]/;
 const SUCCESS_STATUS = /^2(?:[0-9]{2}|XX)$/i;
 
 /** One operation per path × verb, sorted by path then verb, with parameters and bodies resolved. */
@@ -129,6 +131,12 @@ function readParameters(
     });
   }
 
+  if (GLUED_PLACEHOLDER.test(path)) {
+    warnings.add(
+      "a placeholder is directly followed by a letter, digit, _ or $; the runtime reads that character as part of the placeholder name, so the request path will be wrong",
+      operationPointer,
+    );
+  }
   const placeholders = [...new Set([...path.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
   const pathParameters = placeholders.map((name) => {
     const declared = byKey.get(`path\u0000${name}`);

@@ -1,8 +1,8 @@
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer } from "../openapi/pointer.js";
-import { dereferenceSchema } from "../openapi/refs.js";
 import type { SchemaObject } from "../openapi/types.js";
+import { dereference } from "./dereference.js";
 import type { SchemaAt, SchemaInput } from "./operation.js";
 
 /** The members of an object type: what an interface is printed from. */
@@ -45,7 +45,7 @@ export function mergeObjectShape(
   const visiting = new Set<string>();
 
   const add = (input: SchemaInput, at: string): boolean => {
-    const { schema, pointer } = dereferenceSchema(loaded.document, input, at, loaded.locate);
+    const { schema, pointer } = dereference(loaded, input, at);
     if (!isObjectSchema(schema)) return false;
     // A schema that includes itself through allOf adds nothing new the second time.
     if (visiting.has(pointer)) return true;

@@ -17,8 +17,14 @@ export function operationName(operation: Operation): string {
       ];
   const name = fromId || camelCase(words.join(" "));
   if (/^[0-9]/.test(name)) return `_${name}`;
-  return name === "constructor" ? "constructor_" : name;
+  return UNUSABLE_METHOD_NAMES.has(name) ? `${name}_` : name;
 }
+
+/**
+ * Names a class member cannot usefully have: `constructor` is not a method, and the runtime's
+ * API proxy never answers `then`, `toJSON` or `toString`, so it is never mistaken for a promise.
+ */
+const UNUSABLE_METHOD_NAMES = new Set(["constructor", "then", "toJSON", "toString"]);
 
 /** The PascalCase stem for an operation's inline types: `<Stem>Payload`, `<Stem>Response`. */
 export function operationTypeStem(operation: Operation): string {

@@ -1,7 +1,7 @@
 import type { LoadedDocument } from "../openapi/load.js";
-import { dereferenceSchema } from "../openapi/refs.js";
 import type { ParameterLocation, SchemaObject } from "../openapi/types.js";
 import { compareText } from "./compare.js";
+import { dereference } from "./dereference.js";
 import { isObjectSchema, mergeObjectShape } from "./merge-object-shape.js";
 import { NameScope, placeholderKey, variableName } from "./names.js";
 import type { Operation, SchemaAt } from "./operation.js";
@@ -163,11 +163,11 @@ function fileFields(loaded: LoadedDocument, schema: SchemaAt): string[] {
     candidate.contentEncoding !== undefined;
   return [...shape.properties.entries()]
     .filter(([, property]) => {
-      const resolved = dereferenceSchema(loaded.document, property.schema, property.pointer).schema;
+      const resolved = dereference(loaded, property.schema, property.pointer).schema;
       if (isFile(resolved)) return true;
       return (
         resolved.items !== undefined &&
-        isFile(dereferenceSchema(loaded.document, resolved.items, property.pointer).schema)
+        isFile(dereference(loaded, resolved.items, property.pointer).schema)
       );
     })
     .map(([field]) => field)

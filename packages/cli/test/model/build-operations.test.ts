@@ -123,3 +123,27 @@ describe("buildOperations", () => {
     );
   });
 });
+
+describe("paths the runtime cannot express", () => {
+  it("warn when a placeholder is glued to identifier characters", () => {
+    const warnings = new Warnings();
+    const loaded = inlineDocument({
+      paths: {
+        "/files/{name}_{ext}": {
+          get: {
+            ...ok,
+            parameters: [
+              { name: "name", in: "path", required: true },
+              { name: "ext", in: "path", required: true },
+            ],
+          },
+        },
+      },
+    });
+    buildOperations(loaded, { warnings });
+    expect(warnings.messages).toHaveLength(1);
+    expect(warnings.messages[0]).toMatch(
+      /^#\/paths\/~1files~1\{name\}_\{ext\}\/get: a placeholder is directly followed/,
+    );
+  });
+});

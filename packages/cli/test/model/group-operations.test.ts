@@ -119,3 +119,13 @@ describe("groupOperations", () => {
     ]);
   });
 });
+
+describe("method names the API proxy could not answer", () => {
+  it("get a trailing _", () => {
+    const [group] = groupsOf({
+      "/a": { get: { ...ok, tags: ["t"], operationId: "then" } },
+      "/b": { get: { ...ok, tags: ["t"], operationId: "constructor" } },
+    });
+    expect(group!.methods.map((method) => method.name)).toEqual(["then_", "constructor_"]);
+  });
+});

@@ -1,8 +1,8 @@
+import { dereference } from "../../model/dereference.js";
 import { mergeObjectShape } from "../../model/merge-object-shape.js";
 import type { SchemaInput } from "../../model/operation.js";
 import { isObject } from "../../openapi/is-object.js";
 import { appendPointer } from "../../openapi/pointer.js";
-import { dereferenceSchema } from "../../openapi/refs.js";
 import type { SchemaObject, SchemaType } from "../../openapi/types.js";
 import type { RenderContext } from "../render-context.js";
 import { ownShape, renderObjectType } from "./object.js";
@@ -29,7 +29,7 @@ export function renderSchemaType(
   if (typeof input.$ref !== "string")
     return renderSchema(input as SchemaObject, pointer, context, indent);
 
-  const target = dereferenceSchema(context.loaded.document, input, pointer, context.loaded.locate);
+  const target = dereference(context.loaded, input, pointer);
   const named = context.registry.get(target.pointer);
   if (named) return context.reference(named);
   // A schema reached through a `$ref` that is not a component has no name to break a cycle with.
@@ -85,6 +85,7 @@ function renderNonNullable(
     context.warnings.add("schema has no type and no structure; typed unknown", pointer);
     return "unknown";
   }
+  if (types.length === 1) return renderTyped(types[0]!, schema, pointer, context, indent);
   return unionOf(types.map((type) => renderTyped(type, schema, pointer, context, indent)));
 }
 
