@@ -127,6 +127,13 @@ function readParameters(
     if (!Array.isArray(list)) continue;
     list.forEach((raw, index) => {
       const parameter = readParameter(loaded, raw, appendPointer(listPointer, index));
+      if (parameter.name === "" && parameter.in !== "path") {
+        warnings.add(
+          "a parameter with an empty name cannot be sent and was skipped",
+          parameter.pointer,
+        );
+        return;
+      }
       byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
     });
   }

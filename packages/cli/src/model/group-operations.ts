@@ -43,7 +43,9 @@ export function groupOperations(
     const tagOperations = byTag.get(tag)!;
     const own = splitWords(tag);
     const words = own.length > 0 ? own : fallbackWords(tag, tagOperations);
-    const base = words.map((word) => word.toLowerCase()).join("-");
+    const joined = words.map((word) => word.toLowerCase()).join("-");
+    // A class name cannot start with a digit, and `_` would make class and instance names equal.
+    const base = /^[0-9]/.test(joined) ? `tag-${joined}` : joined;
     const fileName = files.claim(base, (n) => `-${n}`);
     if (fileName !== base) {
       warnings.add(

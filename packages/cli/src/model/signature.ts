@@ -6,6 +6,7 @@ import { isObjectSchema, mergeObjectShape } from "./merge-object-shape.js";
 import { NameScope, placeholderKey, variableName } from "./names.js";
 import type { Operation, SchemaAt } from "./operation.js";
 import { operationTypeStem } from "./operation-name.js";
+import { Warnings } from "./warnings.js";
 
 /** Where a TypeScript type comes from: a schema (declared as `inlineName` when given) or fixed text. */
 export type TypeSource =
@@ -41,7 +42,11 @@ export interface MethodSignature {
 }
 
 /** Plans the parameter list, body decorators and return type of an operation. */
-export function planSignature(loaded: LoadedDocument, operation: Operation): MethodSignature {
+export function planSignature(
+  loaded: LoadedDocument,
+  operation: Operation,
+  warnings: Warnings = new Warnings(loaded.locate),
+): MethodSignature {
   const variables = new NameScope();
   const parameters: SignatureParameter[] = [];
   const cookies: string[] = [];
@@ -60,7 +65,7 @@ export function planSignature(loaded: LoadedDocument, operation: Operation): Met
     parameters.push({ variable, from, decorator, key, required, type });
   }
 
-  const body = planBody(loaded, operation, variables);
+  const body = planBody(loaded, operation, variables, warnings);
   parameters.push(...body.parameters);
   const response = planResponse(operation);
   return {
@@ -81,6 +86,7 @@ function planBody(
   loaded: LoadedDocument,
   operation: Operation,
   variables: NameScope,
+  warnings: Warnings,
 ): { parameters: SignatureParameter[]; contentType?: string; fileFields: string[] } {
   const body = operation.requestBody;
   if (body === undefined) return { parameters: [], fileFields: [] };
@@ -115,13 +121,23 @@ function planBody(
           fileFields: [],
         };
       }
-      const fields = [...shape.properties.keys()].sort(compareText).map((field) => ({
-        variable: variables.claim(variableName(field, "field")),
-        decorator: "Data" as const,
-        key: field,
-        required: required && shape.required.has(field),
-        type: { schema: shape.properties.get(field)! },
-      }));
+      const empty = shape.properties.get("");
+      if (empty) {
+        warnings.add(
+          "a form field with an empty name cannot be sent and was skipped",
+          empty.pointer,
+        );
+      }
+      const fields = [...shape.properties.keys()]
+        .filter((field) => field !== "")
+        .sort(compareText)
+        .map((field) => ({
+          variable: variables.claim(variableName(field, "field")),
+          decorator: "Data" as const,
+          key: field,
+          required: required && shape.required.has(field),
+          type: { schema: shape.properties.get(field)! },
+        }));
       return { parameters: fields, contentType: body.mediaType, fileFields: [] };
     }
     case "multipart":

@@ -147,3 +147,26 @@ describe("paths the runtime cannot express", () => {
     );
   });
 });
+
+describe("parameters the runtime cannot send", () => {
+  it("are skipped with a warning when their name is empty", () => {
+    const warnings = new Warnings();
+    const loaded = inlineDocument({
+      paths: {
+        "/s": {
+          get: {
+            ...ok,
+            parameters: [
+              { name: "", in: "query" },
+              { name: "q", in: "query" },
+            ],
+          },
+        },
+      },
+    });
+    expect(buildOperations(loaded, { warnings })[0]!.parameters.map((p) => p.name)).toEqual(["q"]);
+    expect(warnings.messages).toEqual([
+      "#/paths/~1s/get/parameters/0: a parameter with an empty name cannot be sent and was skipped",
+    ]);
+  });
+});

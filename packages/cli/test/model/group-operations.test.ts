@@ -129,3 +129,14 @@ describe("method names the API proxy could not answer", () => {
     expect(group!.methods.map((method) => method.name)).toEqual(["then_", "constructor_"]);
   });
 });
+
+describe("a tag starting with a digit", () => {
+  it("gets a tag- prefix so class and instance are identifiers that differ", () => {
+    const [group] = groupsOf({ "/codes": { get: { ...ok, tags: ["2fa"] } } });
+    expect(group).toMatchObject({
+      fileName: "tag-2fa",
+      className: "Tag2faApi",
+      instanceName: "tag2faApi",
+    });
+  });
+});

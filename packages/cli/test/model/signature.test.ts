@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildOperations } from "../../src/model/build-operations.js";
 import { planSignature } from "../../src/model/signature.js";
+import { Warnings } from "../../src/model/warnings.js";
 import { inlineDocument } from "../support/fixtures.js";
 
 function signatureOf(operation: Record<string, unknown>, path = "/x/{id}") {
@@ -131,6 +132,33 @@ describe("planSignature", () => {
       { inlineName: "AddPetResponse" },
       { inlineName: "AddPetResponse201" },
       { text: "void" },
+    ]);
+  });
+});
+
+describe("names the runtime cannot send", () => {
+  it("skip an empty form field with a warning naming it", () => {
+    const loaded = inlineDocument({
+      paths: {
+        "/login": {
+          post: {
+            ...noContent,
+            requestBody: {
+              content: {
+                "application/x-www-form-urlencoded": {
+                  schema: { properties: { "": { type: "string" }, user: { type: "string" } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    const warnings = new Warnings();
+    const signature = planSignature(loaded, buildOperations(loaded)[0]!, warnings);
+    expect(signature.parameters.map((p) => p.key)).toEqual(["user"]);
+    expect(warnings.messages).toEqual([
+      "#/paths/~1login/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/: a form field with an empty name cannot be sent and was skipped",
     ]);
   });
 });

@@ -141,7 +141,7 @@ function checkBody(
       return;
     case "form": {
       expect(contentType, label).toMatch(/^application\/x-www-form-urlencoded/);
-      const fields = new URLSearchParams(String(config.data));
+      const fields = new URLSearchParams(config.data === undefined ? "" : String(config.data));
       expect([...fields.keys()].sort(), label).toEqual(formFields);
       return;
     }
