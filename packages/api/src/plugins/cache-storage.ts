@@ -7,6 +7,7 @@ export interface KitCacheEntry {
   url: string;
   /** Epoch milliseconds after which the entry is stale. */
   expires: number;
+  /** The result as a hit answers it, `fromCache: true`. */
   result: KitResult<unknown, unknown>;
 }
 

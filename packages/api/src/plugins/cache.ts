@@ -70,7 +70,9 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     const result = next().then(async (result) => {
       if (shared.outdated) return result;
       try {
-        await storage.set(key, { url, expires: Date.now() + lifetime, result });
+        // Stored as the hit it will be answered with, so a hit allocates nothing.
+        const hit = { ...result, fromCache: true };
+        await storage.set(key, { url, expires: Date.now() + lifetime, result: hit });
       } catch (error) {
         // A storage that cannot keep the entry costs a later miss, never this answer.
         console.error("cache: the storage could not keep an entry", error);
@@ -106,7 +108,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
       // A memory hit answers without awaiting, which would cost a microtask turn.
       const found = isPromiseLike(stored) ? await stored : stored;
       if (found !== undefined) {
-        if (found.expires > Date.now()) return { ...found.result, fromCache: true };
+        if (found.expires > Date.now()) return found.result;
         await storage.delete(key);
       }
       const signal = ctx.request.signal;
