@@ -67,16 +67,12 @@ describe("plugins together", () => {
       .use(cache())
       .use(seen.plugin);
     const options = { cache: { skip: true }, retry: { retries: 0 }, auth: { skip: true } };
+    // Checked by `npm run typecheck`: each plugin types its own field.
+    // @ts-expect-error `skip` is a boolean
+    items.get("1").options({ cache: { skip: "yes" } });
     await expect(items.get("1").options(options).send()).rejects.toMatchObject({ status: 503 });
     expect(seen.attempts).toHaveLength(1);
     expect(seen.attempts[0]?.headers.Authorization).toBeUndefined();
-  });
-
-  it("type-check per-call options", () => {
-    const { items } = createClient(loopback.origin);
-    // @ts-expect-error a cache option of the wrong type is a compile error
-    items.get("1").options({ cache: { skip: "yes" } });
-    expect(true).toBe(true);
   });
 
   it("keep the built-in plugins working in the documented order", async () => {
