@@ -22,7 +22,14 @@ export function docComment(
   ];
 }
 
+/** Anything that needs more than trimming: a line break, a comment end or a tag sign. */
+const NEEDS_CLEANING = /[\n\r\u2028\u2029@]|\*\//;
+
 function cleanLines(text: string): string[] {
+  if (!NEEDS_CLEANING.test(text)) {
+    const line = text.trimEnd();
+    return line.trim() === "" ? [] : [line];
+  }
   const lines = text
     .split(/\r\n|[\n\r\u2028\u2029]/)
     .map((line) => line.replaceAll("*/", "*\\/").trimEnd())

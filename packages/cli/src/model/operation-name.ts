@@ -6,6 +6,18 @@ import type { Operation } from "./operation.js";
  * else the verb and the path words, placeholders as `By<Name>` (`GET /pet/{id}` → `getPetById`).
  */
 export function operationName(operation: Operation): string {
+  let name = names.get(operation);
+  if (name === undefined) {
+    name = nameOf(operation);
+    names.set(operation, name);
+  }
+  return name;
+}
+
+/** Every class an operation appears in, and its inline type names, ask for its name. */
+const names = new WeakMap<Operation, string>();
+
+function nameOf(operation: Operation): string {
   const fromId = operation.operationId === undefined ? "" : camelCase(operation.operationId);
   const words = fromId
     ? [fromId]
