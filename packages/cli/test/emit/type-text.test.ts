@@ -17,6 +17,16 @@ describe("unionOf", () => {
   it("does not split inside string literals or object types", () => {
     expect(unionOf(['"a|b"', "{\n  x: A | B;\n}"])).toBe('"a|b" | {\n  x: A | B;\n}');
   });
+
+  it("is not misled by quotes, brackets or bars in doc comments", () => {
+    for (const object of [
+      "{\n  /** a > b */\n  x?: A | B;\n}",
+      '{\n  /** "c | d */\n  x?: A | B;\n}',
+    ]) {
+      expect(unionOf(["string", object])).toBe(`string | ${object}`);
+      expect(arrayOf(object)).toBe(`${object}[]`);
+    }
+  });
 });
 
 describe("arrayOf and intersectionOf", () => {

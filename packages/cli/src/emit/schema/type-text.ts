@@ -1,13 +1,19 @@
 /** Helpers that combine TypeScript type texts: unions, intersections, arrays and literals. */
 
-/** Splits `text` at `separator` where it stands outside brackets and string literals. */
+/**
+ * Splits `text` at `separator` where it stands outside brackets, string literals and doc
+ * comments (whose text may hold quotes, brackets or `|` from the document).
+ */
 function splitTopLevel(text: string, separator: "|" | "&"): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
   for (let index = 0; index < text.length; index++) {
     const char = text[index]!;
-    if (char === '"') {
+    if (char === "/" && text[index + 1] === "*") {
+      const end = text.indexOf("*/", index + 2);
+      index = end === -1 ? text.length : end + 1;
+    } else if (char === '"') {
       for (index++; index < text.length && text[index] !== '"'; index++) {
         if (text[index] === "\\") index++;
       }
