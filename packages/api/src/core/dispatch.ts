@@ -7,12 +7,13 @@ import type { KitCallOptions, KitContext } from "./plugin.js";
 import { buildRequest } from "./request.js";
 import { plainHeaders, readBody } from "./response-body.js";
 import type { KitResult } from "./result.js";
+import type { SendAbort } from "./send-abort.js";
 
 /** One send: build the request, run it through the plugins, and answer a `KitResult`. */
 export function dispatch(
   endpoint: Endpoint,
   args: readonly unknown[],
-  signal: AbortSignal,
+  abort: SendAbort,
   options: Readonly<KitCallOptions>,
 ): Promise<KitResult> {
   const { server, api, route } = endpoint;
@@ -20,7 +21,7 @@ export function dispatch(
     server,
     api,
     method: route.methodName,
-    request: buildRequest(endpoint, args, signal),
+    request: buildRequest(endpoint, args, abort),
     args,
     options,
     meta: {},
@@ -29,23 +30,23 @@ export function dispatch(
 }
 
 /** The innermost step: the HTTP exchange with `ctx.request` as plugins left it, then unwrapping. */
-async function send(ctx: KitContext): Promise<KitResult> {
+function send(ctx: KitContext): Promise<KitResult> {
   const { request, server } = ctx;
   const target: KitRequestTarget = {
     method: request.method,
     url: request.url,
     api: `${ctx.api}.${ctx.method}`,
   };
-  const response = await exchange(server.http, request, target);
-  const body = readBody(response, request.responseType, target);
-  return unwrapEnvelope(
-    {
-      body,
-      status: response.status,
-      headers: plainHeaders(response.headers),
-      json: request.responseType === "json",
-    },
-    server.options,
-    target,
+  return exchange(server.http, request, target).then((response) =>
+    unwrapEnvelope(
+      {
+        body: readBody(response, request.responseType, target),
+        status: response.status,
+        headers: plainHeaders(response.headers),
+        json: request.responseType === "json",
+      },
+      server.options,
+      target,
+    ),
   );
 }

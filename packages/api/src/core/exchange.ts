@@ -1,4 +1,10 @@
-import { AxiosError, type AxiosInstance, type AxiosResponse, isAxiosError } from "axios";
+import {
+  AxiosError,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  isAxiosError,
+} from "axios";
 import {
   isKitError,
   KitAbortError,
@@ -9,39 +15,52 @@ import {
 } from "./errors.js";
 import type { KitRequest } from "./plugin.js";
 import { serializeQuery } from "./query.js";
+import { abortSourceOf } from "./request.js";
 import { axiosResponseTypes, plainHeaders, readErrorBody } from "./response-body.js";
+import type { SendAbort } from "./send-abort.js";
 import { appendQuery } from "./url.js";
 
 /**
  * Sends `request` as it is now through the server's axios instance. Every failure leaves as a
  * `KitRequestError`; only errors thrown by the team's own axios interceptors pass through unchanged.
  */
-export async function exchange(
+export function exchange(
   http: AxiosInstance,
   request: KitRequest,
   target: KitRequestTarget,
 ): Promise<AxiosResponse> {
-  if (request.signal.aborted) throw new KitAbortError(target, request.signal.reason);
-  try {
-    return await http.request({
-      method: request.method,
-      url: appendQuery(request.url, serializeQuery(request.params)),
-      // The URL already starts with the baseURL; an empty one stops axios from adding it again.
-      baseURL: "",
-      data: request.data,
-      headers: request.headers,
-      timeout: request.timeout,
-      responseType: axiosResponseTypes[request.responseType],
-      signal: request.signal,
-    });
-  } catch (error) {
-    throw toRequestError(error, request, target);
-  }
+  const abort = abortSourceOf(request);
+  if (abort.aborted) return Promise.reject(new KitAbortError(target, abort.reason));
+  // axios merges every key it is given with its defaults, so keys that add nothing are left out.
+  const config: AxiosRequestConfig = {
+    method: request.method,
+    url: appendQuery(request.url, serializeQuery(request.params)),
+    // The URL already starts with the baseURL; an empty one stops axios from adding it again.
+    baseURL: "",
+    responseType: axiosResponseTypes[request.responseType],
+    signal: abort,
+  };
+  if (request.data !== undefined) config.data = request.data;
+  if (hasKeys(request.headers)) config.headers = request.headers;
+  if (request.timeout !== http.defaults.timeout) config.timeout = request.timeout;
+  return http.request(config).catch((error: unknown) => {
+    throw toRequestError(error, request, abort, target);
+  });
 }
 
-function toRequestError(error: unknown, request: KitRequest, target: KitRequestTarget): unknown {
+function hasKeys(object: object): boolean {
+  for (const _ in object) return true;
+  return false;
+}
+
+function toRequestError(
+  error: unknown,
+  request: KitRequest,
+  abort: AbortSignal | SendAbort,
+  target: KitRequestTarget,
+): unknown {
   if (isKitError(error)) return error;
-  if (request.signal.aborted) return new KitAbortError(target, request.signal.reason, error);
+  if (abort.aborted) return new KitAbortError(target, abort.reason, error);
   if (!isAxiosError(error)) return error;
   const { response } = error;
   if (response) {

@@ -2,8 +2,10 @@
  * Listeners of one kind. The list is replaced, never changed in place, so a listener that
  * subscribes or unsubscribes while others run does not disturb the current round.
  */
+const none: readonly never[] = [];
+
 export class Listeners<Args extends unknown[]> {
-  #list: readonly ((...args: Args) => void)[] = [];
+  #list: readonly ((...args: Args) => void)[] = none;
 
   add(listener: (...args: Args) => void): () => void {
     this.#list = [...this.#list, listener];

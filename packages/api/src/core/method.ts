@@ -3,6 +3,7 @@ import type { Endpoint } from "./endpoint.js";
 import { Listeners } from "./listeners.js";
 import type { KitCallOptions } from "./plugin.js";
 import type { KitResult } from "./result.js";
+import { SendAbort } from "./send-abort.js";
 
 /**
  * One call of an API method with its arguments. Building it sends nothing; every `send()` does.
@@ -12,7 +13,7 @@ export class KitMethod<T, Args extends readonly unknown[] = readonly unknown[]> 
   readonly #endpoint: Endpoint;
   #args: readonly unknown[];
   #options: Readonly<KitCallOptions> = {};
-  readonly #inFlight = new Set<AbortController>();
+  readonly #inFlight = new Set<SendAbort>();
   readonly #success = new Listeners<[result: KitResult<unknown, T>]>();
   readonly #error = new Listeners<[error: unknown]>();
   readonly #finish = new Listeners<[]>();
@@ -34,7 +35,7 @@ export class KitMethod<T, Args extends readonly unknown[] = readonly unknown[]> 
 
   /** Aborts every send of this object still in flight; each rejects with a `KitAbortError`. */
   abort(reason?: unknown): void {
-    for (const controller of this.#inFlight) controller.abort(reason);
+    for (const send of this.#inFlight) send.abort(reason);
   }
 
   /** Options for plugins, seen as `ctx.options` by later sends; merged over earlier ones. */
@@ -59,23 +60,21 @@ export class KitMethod<T, Args extends readonly unknown[] = readonly unknown[]> 
   }
 
   async #send(args: readonly unknown[]): Promise<KitResult<unknown, T>> {
-    const controller = new AbortController();
-    this.#inFlight.add(controller);
+    const abort = new SendAbort();
+    this.#inFlight.add(abort);
     let result: KitResult<unknown, T>;
     try {
-      result = (await dispatch(
-        this.#endpoint,
-        args,
-        controller.signal,
-        this.#options,
-      )) as KitResult<unknown, T>;
+      result = (await dispatch(this.#endpoint, args, abort, this.#options)) as KitResult<
+        unknown,
+        T
+      >;
     } catch (error) {
-      this.#inFlight.delete(controller);
+      this.#inFlight.delete(abort);
       this.#error.emit(error);
       this.#finish.emit();
       throw error;
     }
-    this.#inFlight.delete(controller);
+    this.#inFlight.delete(abort);
     this.#success.emit(result);
     this.#finish.emit();
     return result;

@@ -3,14 +3,58 @@ import type { Endpoint } from "./endpoint.js";
 import { KitRequestError, type KitRequestTarget } from "./errors.js";
 import { messages } from "./messages.js";
 import { fillPathTemplate, showPathTemplate } from "./path-template.js";
-import type { KitRequest } from "./plugin.js";
+import type { KitHttpMethod, KitRequest, KitResponseType } from "./plugin.js";
 import { encodeBody } from "./request-body.js";
+import type { SendAbort } from "./send-abort.js";
+
+/** The request of one send. `signal` is made only when read; see `SendAbort`. */
+class SendRequest implements KitRequest {
+  method: KitHttpMethod;
+  url: string;
+  params: Record<string, unknown>;
+  data: unknown;
+  headers: Record<string, string>;
+  timeout: number;
+  responseType: KitResponseType;
+  readonly #abort: SendAbort;
+  #signal: AbortSignal | undefined;
+
+  constructor(fields: Omit<KitRequest, "signal">, abort: SendAbort) {
+    this.method = fields.method;
+    this.url = fields.url;
+    this.params = fields.params;
+    this.data = fields.data;
+    this.headers = fields.headers;
+    this.timeout = fields.timeout;
+    this.responseType = fields.responseType;
+    this.#abort = abort;
+  }
+
+  get signal(): AbortSignal {
+    this.#signal ??= this.#abort.signal;
+    return this.#signal;
+  }
+
+  set signal(signal: AbortSignal) {
+    this.#signal = signal;
+  }
+
+  /** What the exchange listens to: the signal if a plugin read or replaced it, else the handle. */
+  get abortSource(): AbortSignal | SendAbort {
+    return this.#signal ?? this.#abort;
+  }
+}
+
+/** What aborts `request` now, without making a signal nobody asked for. */
+export function abortSourceOf(request: KitRequest): AbortSignal | SendAbort {
+  return request instanceof SendRequest ? request.abortSource : request.signal;
+}
 
 /** Turns one call's arguments into the request plugins see; a missing path value fails here. */
 export function buildRequest(
   endpoint: Endpoint,
   args: readonly unknown[],
-  signal: AbortSignal,
+  abort: SendAbort,
 ): KitRequest {
   const { route, server } = endpoint;
   const params: Record<string, unknown> = {};
@@ -25,7 +69,7 @@ export function buildRequest(
   }
   const body = encodeBody(route.contentType, collectBody(route.body, args));
   if (body.contentType !== undefined) headers["Content-Type"] = body.contentType;
-  return {
+  const fields = {
     method: route.method,
     url: fillPath(endpoint, args),
     params,
@@ -33,8 +77,8 @@ export function buildRequest(
     headers,
     timeout: server.options.timeout,
     responseType: route.responseType,
-    signal,
   };
+  return new SendRequest(fields, abort);
 }
 
 function fillPath(endpoint: Endpoint, args: readonly unknown[]): string {

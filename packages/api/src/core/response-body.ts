@@ -11,15 +11,14 @@ export const axiosResponseTypes = {
   arraybuffer: "arraybuffer",
 } as const satisfies Record<KitResponseType, "text" | "arraybuffer">;
 
-/** Response headers as a plain object with lower-case names, whatever the adapter returned. */
+/**
+ * Response headers as a plain object, names as the adapter gave them (lower case for axios's
+ * adapters). AxiosHeaders keeps each header as an own property, so a spread copies exactly those.
+ */
 export function plainHeaders(
   headers: AxiosResponse["headers"] | undefined,
 ): Record<string, string> {
-  if (!headers) return {};
-  if (typeof headers.toJSON === "function") return headers.toJSON(true) as Record<string, string>;
-  const plain: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) plain[name.toLowerCase()] = String(value);
-  return plain;
+  return { ...headers } as Record<string, string>;
 }
 
 /** The body of a 2xx response in the requested type; an empty JSON body is `undefined`. */
