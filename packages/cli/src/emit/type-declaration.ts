@@ -1,4 +1,5 @@
-import { isObjectSchema, mergeObjectShape } from "../model/merge-object-shape.js";
+import { mergeObjectShape } from "../model/merge-object-shape.js";
+import { isNullable, isObjectSchema } from "../model/schema-kind.js";
 import type { NamedType } from "../model/type-registry.js";
 import { isObject } from "../openapi/is-object.js";
 import type { SchemaObject } from "../openapi/types.js";
@@ -15,7 +16,7 @@ export function renderTypeDeclaration(type: NamedType, context: RenderContext): 
     "",
     schema.deprecated === true ? ["@deprecated"] : [],
   );
-  if (typeof schema.$ref !== "string" && isObjectSchema(schema) && schema.nullable !== true) {
+  if (typeof schema.$ref !== "string" && isObjectSchema(schema) && !isNullable(schema)) {
     const shape = mergeObjectShape(context.loaded, [{ schema, pointer: type.pointer }]);
     if (shape && shape.properties.size > 0) {
       const members = renderObjectMembers(shape, context, "  ");

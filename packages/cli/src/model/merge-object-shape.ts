@@ -1,9 +1,9 @@
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer } from "../openapi/pointer.js";
-import type { SchemaObject } from "../openapi/types.js";
 import { dereference } from "./dereference.js";
 import type { SchemaAt, SchemaInput } from "./operation.js";
+import { isObjectSchema } from "./schema-kind.js";
 
 /** The members of an object type: what an interface is printed from. */
 export interface ObjectShape {
@@ -12,24 +12,6 @@ export interface ObjectShape {
   required: Set<string>;
   /** `true` for `additionalProperties: true`; a schema for typed extra keys. */
   additionalProperties?: true | SchemaAt;
-}
-
-/** An object schema: it says `type: object` or describes properties, and is not a union or enum. */
-export function isObjectSchema(schema: SchemaObject): boolean {
-  if (schema.enum !== undefined || schema.const !== undefined) return false;
-  if (schema.oneOf !== undefined || schema.anyOf !== undefined) return false;
-  const types = Array.isArray(schema.type)
-    ? schema.type.filter((type) => type !== "null")
-    : [schema.type];
-  if (types.length !== 1) return false;
-  if (types[0] === "object") return true;
-  return (
-    types[0] === undefined &&
-    (isObject(schema.properties) ||
-      isObject(schema.additionalProperties) ||
-      schema.additionalProperties === true ||
-      Array.isArray(schema.allOf))
-  );
 }
 
 /**

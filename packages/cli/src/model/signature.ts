@@ -2,10 +2,11 @@ import type { LoadedDocument } from "../openapi/load.js";
 import type { ParameterLocation, SchemaObject } from "../openapi/types.js";
 import { compareText } from "./compare.js";
 import { dereference } from "./dereference.js";
-import { isObjectSchema, mergeObjectShape } from "./merge-object-shape.js";
+import { mergeObjectShape } from "./merge-object-shape.js";
 import { NameScope, placeholderKey, variableName } from "./names.js";
 import type { Operation, SchemaAt } from "./operation.js";
 import { operationTypeStem } from "./operation-name.js";
+import { isObjectSchema } from "./schema-kind.js";
 import { Warnings } from "./warnings.js";
 
 /** Where a TypeScript type comes from: a schema (declared as `inlineName` when given) or fixed text. */

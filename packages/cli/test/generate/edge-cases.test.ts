@@ -30,7 +30,7 @@ describe("warnings", () => {
   it("name the JSON pointer and the YAML line of the place", async () => {
     const { warnings } = renderDocument(await loadFixture("schemas-3.0.yaml"));
     expect(warnings).toContain(
-      "#/components/schemas/Anything (schemas-3.0.yaml:101): schema has no type and no structure; typed unknown",
+      "#/components/schemas/Anything (schemas-3.0.yaml:103): schema has no type and no structure; typed unknown",
     );
     const paths = renderDocument(await loadFixture("paths.yaml"));
     expect(paths.warnings).toContain(

@@ -1,6 +1,7 @@
 import { dereference } from "../../model/dereference.js";
 import { mergeObjectShape } from "../../model/merge-object-shape.js";
 import type { SchemaInput } from "../../model/operation.js";
+import { isNullable } from "../../model/schema-kind.js";
 import { isObject } from "../../openapi/is-object.js";
 import { appendPointer } from "../../openapi/pointer.js";
 import type { SchemaObject, SchemaType } from "../../openapi/types.js";
@@ -53,7 +54,7 @@ export function renderSchema(
   indent: string,
 ): string {
   const type = renderNonNullable(schema, pointer, context, indent);
-  return schema.nullable === true ? unionOf([type, "null"]) : type;
+  return isNullable(schema) ? unionOf([type, "null"]) : type;
 }
 
 function renderNonNullable(
