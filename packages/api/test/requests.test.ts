@@ -198,4 +198,10 @@ describe("headers", () => {
     expect(second.headers["x-trace"]).toBeUndefined();
     expect(second.headers["x-count"]).toBeUndefined();
   });
+
+  test("a @HeaderValue overrides a static header of the same name", async () => {
+    const service = serviceFor(http.origin, { headers: { "X-Trace": "static" } });
+    const echo = echoOf(await service.createApi(HeaderApi).get("per-call").send());
+    expect(echo.headers["x-trace"]).toBe("per-call");
+  });
 });

@@ -42,7 +42,7 @@ export class KitServer {
     return this.#plugins;
   }
 
-  /** Registers a plugin after the others and calls its `setup`; names must be unique. */
+  /** Calls the plugin's `setup`, then registers it after the others; names must be unique. */
   use(plugin: KitPlugin): this {
     if (typeof plugin?.name !== "string" || plugin.name === "") {
       throw new KitOptionsError("KIT_PLUGIN_INVALID", messages.KIT_PLUGIN_INVALID());
@@ -50,8 +50,8 @@ export class KitServer {
     if (this.#plugins.some((registered) => registered.name === plugin.name)) {
       throw new KitOptionsError("KIT_PLUGIN_DUPLICATE", messages.KIT_PLUGIN_DUPLICATE(plugin.name));
     }
-    this.#plugins = Object.freeze([...this.#plugins, plugin]);
     plugin.setup?.(this);
+    this.#plugins = Object.freeze([...this.#plugins, plugin]);
     return this;
   }
 
