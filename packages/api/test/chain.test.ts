@@ -61,6 +61,18 @@ describe("server.use", () => {
     expect(setups).toEqual([service]);
     expect(service.plugins.map((plugin) => plugin.name)).toEqual(["first", "second"]);
   });
+
+  test("leaves a plugin whose setup throws unregistered", () => {
+    const service = serviceFor(http.origin);
+    const failing: KitPlugin = {
+      name: "failing",
+      setup() {
+        throw new Error("no storage");
+      },
+    };
+    expect(() => service.use(failing)).toThrow("no storage");
+    expect(service.plugins).toEqual([]);
+  });
 });
 
 describe("plugin middleware", () => {

@@ -205,3 +205,29 @@ describe("headers", () => {
     expect(echo.headers["x-trace"]).toBe("per-call");
   });
 });
+
+describe("API class inheritance", () => {
+  @Api("/base")
+  class BaseApi {
+    @Get("/list") list(): Promise<unknown> {
+      return null!;
+    }
+  }
+
+  @Api("/child")
+  class ChildApi extends BaseApi {
+    @Get("/extra") extra(): Promise<unknown> {
+      return null!;
+    }
+  }
+
+  test("a subclass gets its parent's methods under its own prefix and leaves the parent unchanged", async () => {
+    const service = serviceFor(http.origin);
+    const child = service.createApi(ChildApi);
+    const base = service.createApi(BaseApi) as unknown as Record<string, unknown>;
+    expect(echoOf(await child.list().send()).url).toBe("/child/list");
+    expect(echoOf(await child.extra().send()).url).toBe("/child/extra");
+    expect(base.extra).toBeUndefined();
+    expect(echoOf(await service.createApi(BaseApi).list().send()).url).toBe("/base/list");
+  });
+});
