@@ -1,8 +1,6 @@
 // Plugin costs on a stub axios adapter (no network): what a cache hit costs per send(), and what
 // the chain of all four built-in plugins adds to a send that goes through to the adapter.
 // Run after a build: `node bench/plugins.mjs` (part of `npm run bench:runtime`).
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { Api, Get, KitServer, Params, Server } from "../packages/api/dist/index.js";
 import { auth, cache, logger, retry } from "../packages/api/dist/plugins/index.js";
 
@@ -42,13 +40,8 @@ function allFour() {
   return [logger({ sink: () => {} }), auth({ getToken: () => "token" }), cache(), retry()];
 }
 
-// Each batch starts with a clean heap, so a case does not pay for the garbage of the one before.
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc");
-
 /** Sequential sends, as one caller awaiting each in turn; microseconds per send. */
 async function perSend(method) {
-  collectGarbage();
   const started = performance.now();
   for (let i = 0; i < SENDS_PER_ROUND; i++) await method.send();
   return ((performance.now() - started) * 1000) / SENDS_PER_ROUND;
