@@ -5,13 +5,22 @@ export interface SourceLocation {
   line?: number;
 }
 
+/** Pointers and refs come from document keys, which may hold line breaks; a message stays on one line. */
+function singleLine(text: string): string {
+  return text.replace(
+    /[\u0000-\u001f\u007f\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 export function formatLocation(location: SourceLocation): string {
   const line = location.line === undefined ? "" : `${location.line}`;
   const place = location.file
     ? [location.file, line].filter(Boolean).join(":")
     : line && `line ${line}`;
-  if (location.pointer !== undefined && place) return `${location.pointer} (${place})`;
-  return location.pointer ?? place;
+  const pointer = location.pointer === undefined ? undefined : singleLine(location.pointer);
+  if (pointer !== undefined && place) return `${pointer} (${place})`;
+  return pointer ?? place;
 }
 
 /**
@@ -29,7 +38,7 @@ export class KitGenerateError extends Error {
     options: { exitCode?: 1 | 2; cause?: unknown } = {},
   ) {
     const where = formatLocation(location);
-    super(where ? `${where}: ${message}` : message, { cause: options.cause });
+    super(singleLine(where ? `${where}: ${message}` : message), { cause: options.cause });
     this.location = location;
     this.exitCode = options.exitCode ?? 1;
   }

@@ -30,3 +30,16 @@ describe("KitGenerateError", () => {
     expect(error.exitCode).toBe(1);
   });
 });
+
+describe("one line, whatever the document holds", () => {
+  it("escapes line breaks and other control characters of a pointer", () => {
+    expect(formatLocation({ pointer: "#/components/schemas/A/properties/x\r\ny\u2028z" })).toBe(
+      "#/components/schemas/A/properties/x\\u000d\\u000ay\\u2028z",
+    );
+  });
+
+  it("escapes them in the message too", () => {
+    const error = new KitGenerateError('$ref "a\nb" is not local', { pointer: "#/paths" });
+    expect(error.message).toBe('#/paths: $ref "a\\u000ab" is not local');
+  });
+});
