@@ -51,8 +51,11 @@ export function retry(options: RetryOptions = {}): KitPlugin {
       const sendSignal = ctx.request.signal;
       try {
         for (let attempt = 0; ; attempt++) {
-          const { controller, release } = childController(sendSignal);
-          ctx.request.signal = controller.signal;
+          // The first attempt has the send's own signal, made for this send; each later one gets a
+          // new signal following it, since plugins inside may have replaced the previous one. A
+          // signal costs microseconds on Node, so a send that succeeds at once creates none.
+          const child = attempt === 0 ? undefined : childController(sendSignal);
+          ctx.request.signal = child?.controller.signal ?? sendSignal;
           try {
             return await next();
           } catch (error) {
@@ -62,7 +65,7 @@ export function retry(options: RetryOptions = {}): KitPlugin {
               throw abortError(ctx, reason);
             });
           } finally {
-            release();
+            child?.release();
           }
         }
       } finally {
