@@ -1,0 +1,83 @@
+import { execFile } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { isKitGenerateError } from "../../src/errors.js";
+import { generateFromOpenAPI } from "../../src/generate.js";
+import { KIT_BIN, runKit } from "../cli/run-kit.js";
+import { useTempDirs } from "../write/temp-dir.js";
+import { aliasBombYaml, deeplyNested, deeplyNestedYaml, largeDocumentText } from "./documents.js";
+
+const tempDir = useTempDirs();
+const run = promisify(execFile);
+
+/** Generates, or fails with the documented error; a RangeError (stack overflow) fails the test. */
+async function generateOrKitError(input: string | object): Promise<string> {
+  try {
+    const result = await generateFromOpenAPI(input);
+    return `generated ${result.files.length} files`;
+  } catch (error) {
+    if (isKitGenerateError(error)) return `KitGenerateError: ${error.message}`;
+    throw error;
+  }
+}
+
+describe("schemas nested 1,000 deep", () => {
+  it("from an object: no stack overflow", async () => {
+    expect(await generateOrKitError(deeplyNested(1_000))).toMatch(/^generated|^KitGenerateError/);
+  });
+
+  it("from a JSON file: no stack overflow", async () => {
+    const file = path.join(await tempDir(), "deep.json");
+    await writeFile(file, JSON.stringify(deeplyNested(1_000)));
+    expect(await generateOrKitError(file)).toMatch(/^generated|^KitGenerateError/);
+  });
+
+  it("from a YAML file: no stack overflow", async () => {
+    const file = path.join(await tempDir(), "deep.yaml");
+    await writeFile(file, deeplyNestedYaml(1_000));
+    expect(await generateOrKitError(file)).toMatch(/^generated|^KitGenerateError/);
+  });
+
+  it("10,000 deep through the command: one error line or success, never a crash", async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, "deep.json"), JSON.stringify(deeplyNested(10_000)));
+    const run = await runKit(["generate", "-i", "deep.json", "-o", "out", "--dry-run"], dir);
+    expect(run.stderr).not.toMatch(/RangeError|Maximum call stack|\n\s+at /);
+    if (run.code !== 0) expect(run.stderrLines).toHaveLength(1);
+    expect([0, 1]).toContain(run.code);
+  });
+});
+
+describe("a YAML alias bomb", () => {
+  it("is rejected with one error line, quickly", async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, "bomb.yaml"), aliasBombYaml());
+    const started = performance.now();
+    const run = await runKit(["generate", "-i", "bomb.yaml", "-o", "out"], dir);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(run.code).toBe(1);
+    expect(run.stderrLines).toHaveLength(1);
+    expect(run.stderrLines[0]).toMatch(/^kit: .*bomb\.yaml.*alias/i);
+  });
+});
+
+/** Prints the child's peak resident memory in kilobytes on stderr as it exits. */
+const REPORT_PEAK_MEMORY = `data:text/javascript,process.on("exit",()=>process.stderr.write("maxRSS="+process.resourceUsage().maxRSS))`;
+
+describe("a 50 MB document", () => {
+  it("generates within a 512 MB heap and stays under 1 GB resident", async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, "large.json"), largeDocumentText(50));
+    const args = ["--max-old-space-size=512", "--import", REPORT_PEAK_MEMORY, KIT_BIN];
+    const { stderr } = await run(
+      process.execPath,
+      [...args, "generate", "-i", "large.json", "-o", "out", "--dry-run"],
+      { cwd: dir, maxBuffer: 64 * 1024 * 1024 },
+    );
+    const peakKilobytes = Number(/maxRSS=(\d+)/.exec(stderr)?.[1]);
+    expect(peakKilobytes).toBeGreaterThan(0);
+    expect(peakKilobytes).toBeLessThan(1024 * 1024);
+  }, 120_000);
+});

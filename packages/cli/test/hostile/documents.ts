@@ -1,0 +1,89 @@
+/** Hostile documents built in memory: too deep, too big, too many aliases. */
+
+const info = { title: "hostile", version: "1" };
+
+/** One operation whose response schema nests `depth` objects, each one property deep. */
+export function deeplyNested(depth: number): object {
+  let schema: object = { type: "string" };
+  for (let level = 0; level < depth; level++) {
+    schema = { type: "object", properties: { [`level${level}`]: schema } };
+  }
+  return {
+    openapi: "3.1.0",
+    info,
+    paths: {
+      "/deep": {
+        get: {
+          operationId: "getDeep",
+          responses: { "200": { description: "d", content: { "application/json": { schema } } } },
+        },
+      },
+    },
+  };
+}
+
+/** The same nesting as YAML flow text: `{a: {a: … }}` `depth` levels deep. */
+export function deeplyNestedYaml(depth: number): string {
+  const schema = `${"{type: object, properties: {a: ".repeat(depth)}{type: string}${"}}".repeat(depth)}`;
+  return [
+    "openapi: 3.1.0",
+    "info: {title: hostile, version: '1'}",
+    "paths:",
+    "  /deep:",
+    "    get:",
+    "      responses:",
+    "        '200':",
+    "          description: d",
+    "          content:",
+    `            application/json: {schema: ${schema}}`,
+    "",
+  ].join("\n");
+}
+
+/** A document of about `megabytes` MB: many small operations with long descriptions. */
+export function largeDocumentText(megabytes: number): string {
+  const description = "A long description that repeats. ".repeat(60);
+  const paths: string[] = [];
+  let size = 0;
+  for (let index = 0; size < megabytes * 1024 * 1024; index++) {
+    const item = JSON.stringify({
+      get: {
+        operationId: `getItem${index}`,
+        tags: [`tag${index % 50}`],
+        description,
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+        responses: {
+          "200": {
+            description,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { id: { type: "integer" }, name: { type: "string" } },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    const entry = `${JSON.stringify(`/items${index}/{id}`)}:${item}`;
+    paths.push(entry);
+    size += entry.length;
+  }
+  return `{"openapi":"3.0.3","info":${JSON.stringify(info)},"paths":{${paths.join(",")}}}`;
+}
+
+/** Nine levels of nine aliases: 9^9 ≈ 387 million strings once expanded. */
+export function aliasBombYaml(): string {
+  const lines = ["openapi: 3.0.3", "info: {title: bomb, version: '1'}", "paths: {}"];
+  lines.push(`a0: &a0 [${Array(9).fill('"lol"').join(", ")}]`);
+  for (let level = 1; level <= 9; level++) {
+    lines.push(
+      `a${level}: &a${level} [${Array(9)
+        .fill(`*a${level - 1}`)
+        .join(", ")}]`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
