@@ -1,0 +1,111 @@
+import { chmod, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { GENERATED_MARKER } from "../../src/options.js";
+import { petstore } from "../cli/documents.js";
+import { runKit } from "../cli/run-kit.js";
+import { useTempDirs } from "../write/temp-dir.js";
+
+const tempDir = useTempDirs();
+
+/** A project with the document, an empty `out/` and, beside it, a directory the run must not touch. */
+async function project(): Promise<{ dir: string; outside: string; out: string }> {
+  const dir = await tempDir();
+  const outside = path.join(dir, "outside");
+  const out = path.join(dir, "out");
+  await mkdir(outside);
+  await mkdir(out);
+  await writeFile(path.join(dir, "openapi.json"), JSON.stringify(petstore));
+  // Marked as generated, so a --clean that followed a link would delete it.
+  await writeFile(path.join(outside, "victim.ts"), `${GENERATED_MARKER}\nexport const keep = 1;\n`);
+  return { dir, outside, out };
+}
+
+async function snapshot(directory: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const entry of await readdir(directory, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      const file = path.join(entry.parentPath, entry.name);
+      files[path.relative(directory, file)] = await readFile(file, "utf8");
+    }
+  }
+  return files;
+}
+
+/** Runs `kit generate` with the flag of the test's label, if the label is one. */
+const generate = (dir: string, label = "") =>
+  runKit(
+    ["generate", "-i", "openapi.json", "-o", "out", ...(label.startsWith("--") ? [label] : [])],
+    dir,
+  );
+
+const FLAGS = ["without flags", "--clean", "--force"];
+
+describe("a symbolic link inside --out that points outside", () => {
+  it.each(FLAGS)(
+    "as the apis/ directory is refused, and nothing outside changes (%s)",
+    async (flag) => {
+      const { dir, outside, out } = await project();
+      await symlink(outside, path.join(out, "apis"));
+      const before = await snapshot(outside);
+      const run = await generate(dir, flag);
+      expect(await snapshot(outside)).toEqual(before);
+      expect(run.code).toBe(1);
+      expect(run.stderrLines).toHaveLength(1);
+      expect(run.stderrLines[0]).toContain("apis");
+    },
+  );
+
+  it.each(FLAGS)(
+    "as service.ts is refused, and its target keeps its contents (%s)",
+    async (flag) => {
+      const { dir, outside, out } = await project();
+      await symlink(path.join(outside, "victim.ts"), path.join(out, "service.ts"));
+      const before = await snapshot(outside);
+      const run = await generate(dir, flag);
+      expect(await snapshot(outside)).toEqual(before);
+      expect(run.code).toBe(1);
+      expect(run.stderrLines[0]).toContain("service.ts");
+    },
+  );
+
+  it("as a stale file under types/ survives --clean with its target", async () => {
+    const { dir, outside, out } = await project();
+    await mkdir(path.join(out, "types"));
+    await symlink(path.join(outside, "victim.ts"), path.join(out, "types", "old.ts"));
+    const before = await snapshot(outside);
+    const run = await generate(dir, "--clean");
+    expect(run.stderr).toBe("");
+    expect(await snapshot(outside)).toEqual(before);
+  });
+});
+
+const isRoot = process.getuid?.() === 0;
+
+describe("a read-only output directory", () => {
+  // Root writes through any permission bits, so the refusal cannot be provoked as root.
+  it.skipIf(isRoot)("fails with one line naming the file and leaves no partial file", async () => {
+    const { dir, out } = await project();
+    await mkdir(path.join(out, "apis"));
+    await chmod(path.join(out, "apis"), 0o555);
+    try {
+      const run = await generate(dir);
+      expect(run.code).toBe(1);
+      expect(run.stderrLines).toHaveLength(1);
+      expect(run.stderrLines[0]).toMatch(/apis/);
+      expect(await readdir(path.join(out, "apis"))).toEqual([]);
+    } finally {
+      await chmod(path.join(out, "apis"), 0o755);
+    }
+  });
+
+  it("where a directory is expected, a file is refused before anything is written", async () => {
+    const { dir, out } = await project();
+    await writeFile(path.join(out, "types"), "hand-written\n");
+    const run = await generate(dir);
+    expect(run.code).toBe(1);
+    expect(run.stderrLines).toHaveLength(1);
+    expect(run.stderrLines[0]).toContain("types");
+    expect(await snapshot(out)).toEqual({ types: "hand-written\n" });
+  });
+});
