@@ -9,15 +9,15 @@ import type { KitApi } from "./types.js";
  * A frozen object without prototype holding only the decorated methods, so `then`, `toJSON` and
  * every other key are `undefined`: it is never taken for a promise and never sends by accident.
  */
-export function createApi<T>(
-  server: KitServer,
+export function createApi<T, Envelope>(
+  server: KitServer<Envelope>,
   apiClass: abstract new (...args: never) => T,
-): KitApi<T> {
+): KitApi<T, Envelope> {
   const { name, routes } = compileApi(apiClass as Constructor);
   const api: Record<string, (...args: unknown[]) => KitMethod<unknown>> = Object.create(null);
   for (const route of routes) {
     const endpoint = bindRoute(server, name, route);
     api[route.methodName] = (...args) => new KitMethod(endpoint, args);
   }
-  return Object.freeze(api) as KitApi<T>;
+  return Object.freeze(api) as KitApi<T, Envelope>;
 }

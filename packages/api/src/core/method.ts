@@ -7,14 +7,18 @@ import { SendAbort } from "./send-abort.js";
 
 /**
  * One call of an API method with its arguments. Building it sends nothing; every `send()` does.
- * `Args` are the API method's parameters.
+ * `Args` are the API method's parameters; `Envelope` is the server's envelope type (see `KitResult`).
  */
-export class KitMethod<T, Args extends readonly unknown[] = readonly unknown[]> {
+export class KitMethod<
+  T,
+  Args extends readonly unknown[] = readonly unknown[],
+  Envelope = unknown,
+> {
   readonly #endpoint: Endpoint;
   #args: readonly unknown[];
   #options: Readonly<KitCallOptions> = {};
   readonly #inFlight = new Set<SendAbort>();
-  readonly #success = new Listeners<[result: KitResult<unknown, T>]>();
+  readonly #success = new Listeners<[result: KitResult<Envelope, T>]>();
   readonly #error = new Listeners<[error: unknown]>();
   readonly #finish = new Listeners<[]>();
 
@@ -28,7 +32,7 @@ export class KitMethod<T, Args extends readonly unknown[] = readonly unknown[]> 
    * Sends and resolves the result, or rejects with a `KitRequestError` (or what a plugin threw).
    * Arguments, when given, replace the stored ones for this and every later send.
    */
-  send(...args: Args | []): Promise<KitResult<unknown, T>> {
+  send(...args: Args | []): Promise<KitResult<Envelope, T>> {
     if (args.length > 0) this.#args = args;
     return this.#send(this.#args);
   }
@@ -45,7 +49,7 @@ export class KitMethod<T, Args extends readonly unknown[] = readonly unknown[]> 
   }
 
   /** Called with the result of every later successful send; returns the unsubscribe function. */
-  onSuccess(listener: (result: KitResult<unknown, T>) => void): () => void {
+  onSuccess(listener: (result: KitResult<Envelope, T>) => void): () => void {
     return this.#success.add(listener);
   }
 
@@ -59,13 +63,13 @@ export class KitMethod<T, Args extends readonly unknown[] = readonly unknown[]> 
     return this.#finish.add(listener);
   }
 
-  async #send(args: readonly unknown[]): Promise<KitResult<unknown, T>> {
+  async #send(args: readonly unknown[]): Promise<KitResult<Envelope, T>> {
     const abort = new SendAbort();
     this.#inFlight.add(abort);
-    let result: KitResult<unknown, T>;
+    let result: KitResult<Envelope, T>;
     try {
       result = (await dispatch(this.#endpoint, args, abort, this.#options)) as KitResult<
-        unknown,
+        Envelope,
         T
       >;
     } catch (error) {

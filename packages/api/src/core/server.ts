@@ -9,9 +9,10 @@ import type { KitApi } from "./types.js";
 
 /**
  * Extend it and decorate the subclass with `@Server(...)`. Each instance owns its axios instance,
- * options and plugins; two servers share nothing.
+ * options and plugins; two servers share nothing. `Envelope` types the `code` and `message` of
+ * every result, e.g. `KitServer<{ code: number; message: string }>` (see `KitResult`).
  */
-export class KitServer {
+export class KitServer<Envelope = unknown> {
   /** The options of `@Server` along the class chain, defaults filled in. */
   readonly options: KitResolvedServerOptions;
   /** This server's own axios instance; its interceptors see every request. */
@@ -56,7 +57,7 @@ export class KitServer {
   }
 
   /** The API object of a decorated class; its routes are checked on the first call per class. */
-  createApi<T>(apiClass: abstract new (...args: never) => T): KitApi<T> {
-    return createApi(this, apiClass);
+  createApi<T>(apiClass: abstract new (...args: never) => T): KitApi<T, Envelope> {
+    return createApi<T, Envelope>(this, apiClass);
   }
 }

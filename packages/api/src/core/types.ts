@@ -7,9 +7,12 @@ type ApiMethodKeys<T> = {
   [K in keyof T]: T[K] extends (...args: never) => Promise<unknown> ? K : never;
 }[keyof T];
 
-/** What `createApi` returns: each API method, called, gives a `KitMethod` that has sent nothing. */
-export type KitApi<T> = {
+/**
+ * What `createApi` returns: each API method, called, gives a `KitMethod` that has sent nothing.
+ * `Envelope` is the server's envelope type (see `KitResult`).
+ */
+export type KitApi<T, Envelope = unknown> = {
   readonly [K in ApiMethodKeys<T>]: T[K] extends (...args: infer A) => unknown
-    ? (...args: A) => KitMethod<KitPayloadOf<T[K]>, A>
+    ? (...args: A) => KitMethod<KitPayloadOf<T[K]>, A, Envelope>
     : never;
 };
