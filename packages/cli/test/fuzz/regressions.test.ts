@@ -53,6 +53,87 @@ const COUNTEREXAMPLES: Record<string, object> = {
       },
     },
   }),
+  "an operationId starting with a digit names its inline payload type": document({
+    "/codes": {
+      post: {
+        operationId: "1st",
+        requestBody: {
+          content: {
+            "application/json": {
+              schema: { type: "object", properties: { code: { type: "string" } } },
+            },
+          },
+        },
+        responses: { "204": { description: "d" } },
+      },
+    },
+  }),
+  "placeholders that sanitize to the same key": document({
+    "/pets/{pet-id}/{pet.id}": {
+      get: {
+        parameters: [
+          { name: "pet-id", in: "path", required: true, schema: { type: "string" } },
+          { name: "pet.id", in: "path", required: true, schema: { type: "string" } },
+        ],
+        responses: { "204": { description: "d" } },
+      },
+    },
+  }),
+  "a component renamed for a clash (Api → Api2) that is a union containing itself": document(
+    {
+      "/loops": {
+        get: {
+          responses: {
+            "200": {
+              description: "d",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Api" } } },
+            },
+          },
+        },
+      },
+    },
+    {
+      components: {
+        schemas: { Api: { anyOf: [{ const: 2 }, { $ref: "#/components/schemas/Api" }] } },
+      },
+    },
+  ),
+  "a named type absorbed by unknown in a form field union is not imported": document(
+    {
+      "/things": {
+        get: {
+          tags: ["first"],
+          responses: {
+            "200": {
+              description: "d",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } },
+            },
+          },
+        },
+      },
+      "/form": {
+        put: {
+          tags: ["second"],
+          requestBody: {
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: {
+                  type: "object",
+                  properties: { f: { anyOf: [{ $ref: "#/components/schemas/Thing" }, {}] } },
+                },
+              },
+            },
+          },
+          responses: { "204": { description: "d" } },
+        },
+      },
+    },
+    {
+      components: {
+        schemas: { Thing: { type: "object", properties: { id: { type: "string" } } } },
+      },
+    },
+  ),
 };
 
 function document(paths: object, extra: object = {}): object {
