@@ -7,6 +7,7 @@ import { renderTypeFile } from "./emit/type-file.js";
 import { documentBaseUrl } from "./model/base-url.js";
 import { buildOperations } from "./model/build-operations.js";
 import { compareText } from "./model/compare.js";
+import { planEnvelope } from "./model/envelope-plan.js";
 import { groupOperations } from "./model/group-operations.js";
 import type { TagGroup } from "./model/tag-group.js";
 import { TypeRegistry } from "./model/type-registry.js";
@@ -38,6 +39,8 @@ export function renderDocument(
     descriptions: tagDescriptions(loaded.document),
     warnings,
   });
+  const envelope = planEnvelope(loaded, operations, options.envelope, warnings);
+  const envelopeKeys = typeof envelope === "object" ? envelope.keys : undefined;
   const registry = new TypeRegistry(loaded.document, {
     reserved: groups.map((group) => group.className),
     warnings,
@@ -46,7 +49,13 @@ export function renderDocument(
   const files: GeneratedFile[] = [];
   const typeFiles: string[] = [];
   for (const group of groups) {
-    const apiContext = RenderContext.forApiFile(loaded, registry, warnings, group.fileName);
+    const apiContext = RenderContext.forApiFile(
+      loaded,
+      registry,
+      warnings,
+      group.fileName,
+      envelopeKeys,
+    );
     files.push({
       path: `apis/${group.fileName}.api.ts`,
       contents: renderApiFile(group, apiContext),
@@ -59,7 +68,14 @@ export function renderDocument(
   }
   const baseUrl = options.baseUrl ?? documentBaseUrl(loaded.document);
   files.push(
-    { path: "service.ts", contents: renderServiceFile({ baseUrl, ...nameOption(options) }) },
+    {
+      path: "service.ts",
+      contents: renderServiceFile({
+        baseUrl,
+        ...nameOption(options),
+        ...(envelope ? { envelope } : {}),
+      }),
+    },
     { path: "index.ts", contents: renderBarrelFile(groups) },
     { path: "types/index.ts", contents: renderTypesBarrelFile(typeFiles) },
   );

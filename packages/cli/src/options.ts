@@ -8,6 +8,20 @@ export interface GenerateOptions {
   tags?: readonly string[];
   /** Leave these tags out; applied before `tags`. */
   excludeTags?: readonly string[];
+  /**
+   * How responses are wrapped. With keys, 2xx JSON responses that are envelopes (objects with
+   * `dataKey`) return the type of their data field, and the keys go into `@Server`. `"none"`
+   * writes `envelope: false`, so the runtime never unwraps. Default: the runtime's defaults and
+   * the document's response types as written.
+   */
+  envelope?: EnvelopeKeys | "none";
+}
+
+/** The field names of a `{ code, message, data }` envelope as the API sends them. */
+export interface EnvelopeKeys {
+  codeKey: string;
+  messageKey: string;
+  dataKey: string;
 }
 
 export interface GeneratedFile {

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { CliCommand, GenerateMode, UsageError } from "./command.js";
+import { parseEnvelopeFlag } from "./envelope-flag.js";
 
 const HELP_AND_VERSION = {
   help: { type: "boolean", short: "h" },
@@ -14,6 +15,7 @@ const GENERATE_FLAGS = {
   name: { type: "string" },
   tags: { type: "string", multiple: true },
   "exclude-tags": { type: "string", multiple: true },
+  envelope: { type: "string" },
   "dry-run": { type: "boolean" },
   check: { type: "boolean" },
   force: { type: "boolean" },
@@ -90,6 +92,8 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
   if (isUsageError(tags)) return tags;
   const excludeTags = commaList("--exclude-tags", values["exclude-tags"]);
   if (isUsageError(excludeTags)) return excludeTags;
+  const envelope = parseEnvelopeFlag(values.envelope);
+  if (isUsageError(envelope)) return envelope;
   const mode: GenerateMode = values.check ? "check" : values["dry-run"] ? "dry-run" : "write";
   return {
     command: "generate",
@@ -104,6 +108,7 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
       name: values.name,
       tags,
       excludeTags,
+      envelope,
     },
   };
 }

@@ -12,6 +12,8 @@ kit generate options:
       --name <name>         name written into the server decorator
       --tags <a,b>          Generate only these tags; untagged operations are tag "default"
       --exclude-tags <a,b>  Leave these tags out (applied before --tags)
+      --envelope <c,m,d>    Envelope keys code,message,data: methods return the data type;
+                            "none": the runtime never unwraps (default: as the document says)
       --dry-run             Print what would be created, changed, deleted or refused; write nothing
       --check               Write nothing; exit 1 and list the files that are not up to date
       --force               Overwrite files that lack the generated marker

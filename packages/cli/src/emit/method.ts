@@ -24,7 +24,7 @@ export function renderMethod(
   decorators: Set<string>,
 ): string {
   const { operation } = method;
-  const signature = planSignature(context.loaded, operation, context.warnings);
+  const signature = planSignature(context.loaded, operation, context.warnings, context.envelope);
   const notes = [
     signature.cookies.length > 0
       ? `Cookie parameters (${signature.cookies.join(", ")}) are not sent by this method: write them into the Cookie header yourself.`

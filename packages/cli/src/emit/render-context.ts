@@ -1,6 +1,7 @@
 import type { NamedType, TypeRegistry } from "../model/type-registry.js";
 import type { Warnings } from "../model/warnings.js";
 import type { LoadedDocument } from "../openapi/load.js";
+import type { EnvelopeKeys } from "../options.js";
 
 /**
  * What printing types inside one generated file needs: the registry that names types, the tag
@@ -12,6 +13,8 @@ export class RenderContext {
   readonly warnings: Warnings;
   /** The tag file types first used here are declared in. */
   readonly home: string;
+  /** The envelope keys methods are planned with; absent when responses are typed as written. */
+  readonly envelope: EnvelopeKeys | undefined;
   /** Pointers of unnamed schemas being printed; meeting one again is a cycle. */
   readonly inlineStack = new Set<string>();
   readonly #imports = new Map<string, Set<string>>();
@@ -24,11 +27,13 @@ export class RenderContext {
     warnings: Warnings,
     home: string,
     moduleFor: (file: string) => string | undefined,
+    envelope?: EnvelopeKeys,
   ) {
     this.loaded = loaded;
     this.registry = registry;
     this.warnings = warnings;
     this.home = home;
+    this.envelope = envelope;
     this.#moduleFor = moduleFor;
   }
 
@@ -38,8 +43,16 @@ export class RenderContext {
     registry: TypeRegistry,
     warnings: Warnings,
     home: string,
+    envelope?: EnvelopeKeys,
   ) {
-    return new RenderContext(loaded, registry, warnings, home, (file) => `../types/${file}`);
+    return new RenderContext(
+      loaded,
+      registry,
+      warnings,
+      home,
+      (file) => `../types/${file}`,
+      envelope,
+    );
   }
 
   /** For `types/<home>.ts`: siblings are imported from `./`, own types need no import. */

@@ -1,16 +1,41 @@
+import type { ServiceEnvelope } from "../model/envelope-plan.js";
 import { GENERATED_MARKER } from "../options.js";
 
+export interface ServiceFileOptions {
+  baseUrl: string;
+  name?: string;
+  /** Absent: the runtime's default envelope handling, and an untyped server. */
+  envelope?: ServiceEnvelope;
+}
+
 /** `service.ts`: the server class with its `@Server` options and the one `service` instance. */
-export function renderServiceFile(options: { baseUrl: string; name?: string }): string {
+export function renderServiceFile(options: ServiceFileOptions): string {
   const serverOptions = [`baseURL: ${JSON.stringify(options.baseUrl)}`];
   if (options.name !== undefined) serverOptions.push(`name: ${JSON.stringify(options.name)}`);
+  const { envelope } = options;
+  if (envelope === "none") serverOptions.push("envelope: false");
+  else if (envelope !== undefined) {
+    const { codeKey, messageKey, dataKey } = envelope.keys;
+    serverOptions.push(
+      `codeKey: ${JSON.stringify(codeKey)}`,
+      `messageKey: ${JSON.stringify(messageKey)}`,
+      `dataKey: ${JSON.stringify(dataKey)}`,
+    );
+  }
   return `${[
     GENERATED_MARKER,
     'import { KitServer, Server } from "@kit/api";',
     "",
     `@Server({ ${serverOptions.join(", ")} })`,
-    "export class Service extends KitServer {}",
+    `export class Service extends KitServer${envelopeType(envelope)} {}`,
     "",
     "export const service = new Service();",
   ].join("\n")}\n`;
+}
+
+/** `<{ code: number; message: string }>`: the result field types the document declares. */
+function envelopeType(envelope: ServiceEnvelope | undefined): string {
+  if (envelope === undefined || envelope === "none") return "";
+  const fields = Object.entries(envelope.fieldTypes).map(([field, type]) => `${field}: ${type}`);
+  return fields.length === 0 ? "" : `<{ ${fields.join("; ")} }>`;
 }

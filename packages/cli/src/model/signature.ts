@@ -1,7 +1,9 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import type { ParameterLocation, SchemaObject } from "../openapi/types.js";
+import type { EnvelopeKeys } from "../options.js";
 import { compareText } from "./compare.js";
 import { dereference } from "./dereference.js";
+import { readEnvelope } from "./envelope.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
 import { NameScope, placeholderKey, variableName } from "./names.js";
 import type { Operation, SchemaAt } from "./operation.js";
@@ -42,11 +44,15 @@ export interface MethodSignature {
   fileFields: string[];
 }
 
-/** Plans the parameter list, body decorators and return type of an operation. */
+/**
+ * Plans the parameter list, body decorators and return type of an operation. With `envelope`
+ * keys, a 2xx JSON response that is an envelope returns the type of its data field.
+ */
 export function planSignature(
   loaded: LoadedDocument,
   operation: Operation,
   warnings: Warnings = new Warnings(loaded.locate),
+  envelope?: EnvelopeKeys,
 ): MethodSignature {
   const variables = new NameScope();
   const parameters: SignatureParameter[] = [];
@@ -68,7 +74,7 @@ export function planSignature(
 
   const body = planBody(loaded, operation, variables, warnings);
   parameters.push(...body.parameters);
-  const response = planResponse(operation);
+  const response = planResponse(loaded, operation, warnings, envelope);
   return {
     parameters: [
       ...parameters.filter((parameter) => parameter.required),
@@ -195,7 +201,12 @@ function fileFields(loaded: LoadedDocument, schema: SchemaAt): string[] {
  * The response is read as the best kind any 2xx response offers; each 2xx response adds its own
  * type to the union, and one without content adds `void`.
  */
-function planResponse(operation: Operation): Pick<MethodSignature, "responseType" | "returns"> {
+function planResponse(
+  loaded: LoadedDocument,
+  operation: Operation,
+  warnings: Warnings,
+  envelope: EnvelopeKeys | undefined,
+): Pick<MethodSignature, "responseType" | "returns"> {
   const kinds = new Set(operation.responses.map((response) => response.kind));
   const responseType = kinds.has("json")
     ? undefined
@@ -212,7 +223,10 @@ function planResponse(operation: Operation): Pick<MethodSignature, "responseType
         return { text: "void" };
       case "json": {
         if (!response.schema) return { text: "unknown" };
-        const source = namedIfInline(response.schema, `${stem}Response`);
+        const payload = envelope
+          ? envelopeData(loaded, response.schema, envelope, warnings, response.pointer)
+          : response.schema;
+        const source = namedIfInline(payload, `${stem}Response`);
         // The first inline response is `<Stem>Response`, later ones carry their status code.
         if ("inlineName" in source && inlineNames++ > 0) {
           return { ...source, inlineName: `${source.inlineName}${response.status.toUpperCase()}` };
@@ -229,4 +243,21 @@ function planResponse(operation: Operation): Pick<MethodSignature, "responseType
     ...(responseType ? { responseType } : {}),
     returns: returns.length === 0 ? [{ text: "void" }] : returns,
   };
+}
+
+/** The data field of an envelope response; a response that is not one keeps its own schema. */
+function envelopeData(
+  loaded: LoadedDocument,
+  schema: SchemaAt,
+  keys: EnvelopeKeys,
+  warnings: Warnings,
+  responsePointer: string,
+): SchemaAt {
+  const envelope = readEnvelope(loaded, schema, keys);
+  if (envelope) return envelope.data;
+  warnings.add(
+    `not an envelope (no "${keys.dataKey}" property); the method returns the body's own type, which the runtime passes through unwrapped`,
+    responsePointer,
+  );
+  return schema;
 }

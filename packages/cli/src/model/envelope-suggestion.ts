@@ -1,0 +1,54 @@
+import type { LoadedDocument } from "../openapi/load.js";
+import { compareText } from "./compare.js";
+import { jsonResponseSchemas } from "./envelope.js";
+import { mergeObjectShape } from "./merge-object-shape.js";
+import type { Operation, SchemaAt } from "./operation.js";
+import type { Warnings } from "./warnings.js";
+
+/** Common spellings of each envelope field, preferred first. */
+const SPELLINGS = {
+  code: ["code", "status"],
+  message: ["message", "msg"],
+  data: ["data", "result"],
+} as const;
+
+/**
+ * One warning for the whole document when more than half of its 2xx JSON responses are objects
+ * with a code-, a message- and a data-like key: their methods are typed as the envelope, while
+ * the runtime (with the right keys) hands over only the data. The warning names the keys seen most often and the first such
+ * response. The keys are never applied without the flag: the seed forbids guessing them.
+ */
+export function suggestEnvelope(
+  loaded: LoadedDocument,
+  operations: readonly Operation[],
+  warnings: Warnings,
+): void {
+  const schemas = jsonResponseSchemas(operations);
+  const seen = new Map<string, number>();
+  let first: SchemaAt | undefined;
+  for (const schema of schemas) {
+    const keys = envelopeLikeKeys(loaded, schema);
+    if (keys === undefined) continue;
+    first ??= schema;
+    seen.set(keys, (seen.get(keys) ?? 0) + 1);
+  }
+  const wrapped = [...seen.values()].reduce((sum, count) => sum + count, 0);
+  if (first === undefined || wrapped * 2 <= schemas.length) return;
+  const [keys] = [...seen.entries()].sort(
+    ([leftKeys, left], [rightKeys, right]) => right - left || compareText(leftKeys, rightKeys),
+  )[0]!;
+  warnings.add(
+    `${wrapped} of ${schemas.length} 2xx JSON responses look like {${keys.replaceAll(",", ", ")}} envelopes and their methods are typed as the whole envelope; pass --envelope ${keys} to return the type of "${keys.split(",")[2]}" and unwrap it with those keys`,
+    first.pointer,
+  );
+}
+
+/** `code,msg,data` when the schema is an object with one spelling of each field, else undefined. */
+function envelopeLikeKeys(loaded: LoadedDocument, schema: SchemaAt): string | undefined {
+  const properties = mergeObjectShape(loaded, [schema])?.properties;
+  if (properties === undefined) return undefined;
+  const keys = Object.values(SPELLINGS).map((spellings) =>
+    spellings.find((key) => properties.has(key)),
+  );
+  return keys.every((key) => key !== undefined) ? keys.join(",") : undefined;
+}
