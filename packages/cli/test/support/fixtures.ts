@@ -14,6 +14,7 @@ export const FIXTURES = [
   "schemas-3.0.yaml",
   "schemas-3.1.yaml",
   "tags.yaml",
+  "springdoc.json",
 ] as const;
 
 /** `petstore-3.0.json` → `petstore-3-0-json`: a folder name for a fixture's output. */

@@ -1,0 +1,100 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseArgv } from "../../src/cli/parse-argv.js";
+import { runKit } from "../cli/run-kit.js";
+import { fixturePath } from "../support/fixtures.js";
+import { useTempDirs } from "../write/temp-dir.js";
+
+const tempDir = useTempDirs();
+
+function envelopeOption(value: string): unknown {
+  const parsed = parseArgv(["generate", "-i", "openapi.json", "--envelope", value]);
+  return parsed.command === "generate" ? parsed.options.envelope : parsed;
+}
+
+describe("the --envelope flag", () => {
+  it("takes three keys in the order code, message, data", () => {
+    expect(envelopeOption("code,msg,data")).toEqual({
+      codeKey: "code",
+      messageKey: "msg",
+      dataKey: "data",
+    });
+    expect(envelopeOption(" status , message , result ")).toEqual({
+      codeKey: "status",
+      messageKey: "message",
+      dataKey: "result",
+    });
+  });
+
+  it('takes "none"', () => {
+    expect(envelopeOption("none")).toBe("none");
+  });
+
+  it("is absent unless given", () => {
+    const parsed = parseArgv(["generate", "-i", "openapi.json"]);
+    expect(parsed.command === "generate" && parsed.options.envelope).toBeUndefined();
+  });
+
+  it.each([
+    "",
+    "code",
+    "code,data",
+    "code,msg,data,extra",
+    "code,,data",
+    "code,code,data",
+    "none,msg,data,x",
+  ])("refuses %j as a usage error naming the expected form", (value) => {
+    expect(envelopeOption(value)).toEqual({
+      command: "usage-error",
+      message: `--envelope must be "none" or three different keys <codeKey>,<messageKey>,<dataKey>, e.g. code,msg,data; got "${value}"`,
+    });
+  });
+});
+
+describe("kit generate --envelope, as a child process", () => {
+  it("exits 2 for a malformed value and writes nothing", async () => {
+    const cwd = await tempDir();
+    const run = await runKit(
+      ["generate", "-i", fixturePath("springdoc.json"), "-o", "out", "--envelope", "code,data"],
+      cwd,
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderrLines).toEqual([
+      'kit: --envelope must be "none" or three different keys <codeKey>,<messageKey>,<dataKey>, e.g. code,msg,data; got "code,data" (run kit --help for usage)',
+    ]);
+    await expect(readFile(path.join(cwd, "out", "service.ts"))).rejects.toThrow(/ENOENT/);
+  });
+
+  it("writes the keys into service.ts and warns about the one response that is not wrapped", async () => {
+    const cwd = await tempDir();
+    const run = await runKit(
+      [
+        "generate",
+        "-i",
+        fixturePath("springdoc.json"),
+        "-o",
+        "out",
+        "--envelope",
+        "code,message,data",
+      ],
+      cwd,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderrLines).toEqual([
+      expect.stringMatching(
+        /^kit: warning: #\/paths\/~1system~1health\/get\/responses\/200 \(.*springdoc\.json:\d+\): not an envelope/,
+      ),
+    ]);
+    const service = await readFile(path.join(cwd, "out", "service.ts"), "utf8");
+    expect(service).toContain('codeKey: "code", messageKey: "message", dataKey: "data" })');
+  });
+
+  it("without the flag, suggests it once for the whole document", async () => {
+    const cwd = await tempDir();
+    const run = await runKit(["generate", "-i", fixturePath("springdoc.json"), "-o", "out"], cwd);
+    expect(run.code).toBe(0);
+    expect(run.stderrLines).toHaveLength(1);
+    expect(run.stderrLines[0]).toContain("pass --envelope code,message,data");
+  });
+});
