@@ -13,8 +13,11 @@ const TSC = path.join(CORPUS_ROOT, "..", "node_modules", "typescript", "bin", "t
  * Type-checks several output directories in one compiler run (one process start for many
  * documents) with the compiler options the seed gives users of generated code, and returns the
  * first error of each directory that has one. `outDirs` are relative to `workDir`; the batch's
- * tsconfig goes to `workDir/batches/<batch>`. A failure the compiler does not place in one
- * directory (bad configuration, compiler crash) is charged to every directory.
+ * tsconfig goes to `workDir/batches/<batch>`.
+ *
+ * tsc reports only syntax errors when a program has any, so one document with a syntax error
+ * would hide every type error of the others: after a run with errors, the directories that had
+ * none are checked again on their own, until a run finds nothing new.
  */
 export async function typecheckOutputs(
   workDir: string,
@@ -22,8 +25,25 @@ export async function typecheckOutputs(
   outDirs: readonly string[],
 ): Promise<Map<string, string>> {
   const firstErrors = new Map<string, string>();
-  if (outDirs.length === 0) return firstErrors;
-  const configDir = path.join("batches", batch);
+  let pending = [...outDirs];
+  for (let round = 0; pending.length > 0; round++) {
+    const found = await compileOnce(workDir, path.join("batches", `${batch}-${round}`), pending);
+    for (const [dir, error] of found) firstErrors.set(dir, error);
+    pending = found.size === 0 ? [] : pending.filter((dir) => !found.has(dir));
+  }
+  return firstErrors;
+}
+
+/**
+ * One compiler run over `outDirs`. A failure the compiler does not place in one directory (bad
+ * configuration, compiler crash) is charged to every directory.
+ */
+async function compileOnce(
+  workDir: string,
+  configDir: string,
+  outDirs: readonly string[],
+): Promise<Map<string, string>> {
+  const firstErrors = new Map<string, string>();
   await writeTsconfig(
     path.join(workDir, configDir),
     outDirs.map((dir) => `../../${dir}/**/*.ts`),
@@ -36,8 +56,7 @@ export async function typecheckOutputs(
     if (owner === undefined) unplaced ??= line;
     else if (!firstErrors.has(owner)) firstErrors.set(owner, line.slice(owner.length + 1));
   }
-  if (firstErrors.size === 0)
-    unplaced ??= output.trim().split("\n")[0] || "tsc failed without output";
+  if (firstErrors.size === 0) unplaced ??= output.trim().split("\n")[0] || "tsc failed";
   if (unplaced !== undefined) {
     for (const dir of outDirs) if (!firstErrors.has(dir)) firstErrors.set(dir, unplaced);
   }
