@@ -17,7 +17,7 @@ function normalize(detail: string): string {
     .split("\n", 1)[0]!
     .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, "…")
     .replace(/#\/\S*/g, "#…")
-    .replace(/^\w+\.\w+ \([^)]*\): /, "")
+    .replace(/^\w+\.\w+ (?:\([^)]*\): )?/, "")
     .replace(/\[[^\]]*\]/g, "[…]")
     .replace(/case-\d+\/\S*/g, "…")
     .replace(/\d+/g, "N")
