@@ -10,6 +10,8 @@ export const messages = {
     `@Server() must decorate a subclass of KitServer, and ${serverClass} is not one`,
   KIT_PLUGIN_DUPLICATE: (plugin: string) => `A plugin named "${plugin}" is already registered`,
   KIT_PLUGIN_INVALID: () => "A plugin must be an object with a non-empty string name",
+  KIT_PLUGIN_OPTION: (plugin: string, field: string, expected: string, got: string) =>
+    `${plugin}({ ${field} }) must be ${expected}, got ${got}`,
   KIT_VERB_TWICE: (where: string, first: string, second: string) =>
     `${where} has two verb decorators: @${first} and @${second}`,
   KIT_PARAMS_DUPLICATE: (where: string, key: string) => `${where} declares @Params("${key}") twice`,

@@ -158,9 +158,13 @@ describe("retry", () => {
     expect(loopback.seen).toHaveLength(1);
   });
 
-  it("refuses options that make no sense, naming the field", () => {
+  it("refuses options that make no sense with a KitOptionsError naming the field", () => {
     expect(() => retry({ retries: -1 })).toThrow(
-      "retry({ retries }) must be an integer ≥ 0, got -1",
+      expect.objectContaining({
+        name: "KitOptionsError",
+        code: "KIT_PLUGIN_OPTION",
+        message: "retry({ retries }) must be an integer ≥ 0, got -1",
+      }),
     );
   });
 });
