@@ -1,8 +1,11 @@
 import { readFile, rm } from "node:fs/promises";
-import { generateFromOpenAPI } from "../../packages/cli/dist/generate.js";
-import { loadOpenAPIDocument } from "../../packages/cli/dist/openapi/load.js";
-import type { GenerateResult } from "../../packages/cli/dist/options.js";
-import { writeGenerated } from "../../packages/cli/dist/write/write-generated.js";
+import {
+  type GenerateResult,
+  generateFromOpenAPI,
+  isKitGenerateError,
+  loadOpenAPIDocument,
+  writeGenerated,
+} from "@kit/cli";
 import { checkRoundTrip } from "../../packages/cli/test/support/roundtrip.js";
 import type { CorpusDocument } from "./directory.js";
 import type { DocumentOutcome, StageError } from "./outcome.js";
@@ -93,7 +96,7 @@ function isClearRejection(error: unknown): boolean {
 /** The error's message, and for an unexpected one the frame it was thrown from. */
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  if (error.name === "KitGenerateError") return error.message;
+  if (isKitGenerateError(error)) return error.message;
   const frame = error.stack?.split("\n").find((line) => line.trim().startsWith("at "));
   return `${error.name}: ${error.message}${frame ? ` (${frame.trim()})` : ""}`;
 }
