@@ -32,7 +32,7 @@ export type {
   KitRequest,
   KitResponseType,
 } from "./core/plugin.js";
-export type { KitResult } from "./core/result.js";
+export type { KitEnvelopeCode, KitEnvelopeMessage, KitResult } from "./core/result.js";
 export { KitServer } from "./core/server.js";
 export type { KitApi, KitPayloadOf } from "./core/types.js";
 export { Api } from "./decorators/api.js";

@@ -8,7 +8,7 @@ export interface SourceLocation {
 /** Pointers and refs come from document keys, which may hold line breaks; a message stays on one line. */
 function singleLine(text: string): string {
   return text.replace(
-    /[\u0000-\u001f\u007f\u2028\u2029]/g,
+    /\p{Cc}|[\u2028\u2029]/gu,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }

@@ -25,6 +25,7 @@ export {
 export { dereferenceSchema, resolveLocalReference } from "./openapi/refs.js";
 export type { OpenAPIDocument } from "./openapi/types.js";
 export {
+  type EnvelopeKeys,
   GENERATED_MARKER,
   type GeneratedFile,
   type GenerateOptions,
