@@ -1,6 +1,7 @@
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer } from "../openapi/pointer.js";
+import type { SchemaObject } from "../openapi/types.js";
 import { dereference } from "./dereference.js";
 import type { SchemaAt, SchemaInput } from "./operation.js";
 import { isObjectSchema } from "./schema-kind.js";
@@ -14,6 +15,40 @@ export interface ObjectShape {
   additionalProperties?: true | SchemaAt;
 }
 
+function emptyShape(): ObjectShape {
+  return { properties: new Map(), required: new Set() };
+}
+
+/** Adds one schema's own members, not its `allOf`; a later property replaces an earlier one. */
+function addOwnMembers(shape: ObjectShape, schema: SchemaObject, pointer: string): void {
+  if (isObject(schema.properties)) {
+    for (const [key, property] of Object.entries(schema.properties)) {
+      shape.properties.delete(key);
+      shape.properties.set(key, {
+        schema: property,
+        pointer: appendPointer(pointer, "properties", key),
+      });
+    }
+  }
+  if (Array.isArray(schema.required)) {
+    for (const key of schema.required) if (typeof key === "string") shape.required.add(key);
+  }
+  if (schema.additionalProperties === true) shape.additionalProperties = true;
+  else if (isObject(schema.additionalProperties)) {
+    shape.additionalProperties = {
+      schema: schema.additionalProperties,
+      pointer: appendPointer(pointer, "additionalProperties"),
+    };
+  }
+}
+
+/** The shape of one object schema on its own, without `allOf`. */
+export function ownShape(schema: SchemaObject, pointer: string): ObjectShape {
+  const shape = emptyShape();
+  addOwnMembers(shape, schema, pointer);
+  return shape;
+}
+
 /**
  * Merges object schemas (following `$ref`s and nested `allOf`) into one shape: properties of later
  * schemas replace earlier ones with the same key, `required` is the union. Returns undefined when
@@ -23,7 +58,7 @@ export function mergeObjectShape(
   loaded: LoadedDocument,
   schemas: readonly SchemaAt[],
 ): ObjectShape | undefined {
-  const shape: ObjectShape = { properties: new Map(), required: new Set() };
+  const shape = emptyShape();
   const visiting = new Set<string>();
 
   const add = (input: SchemaInput, at: string): boolean => {
@@ -38,25 +73,7 @@ export function mergeObjectShape(
       );
       if (!merged) return false;
     }
-    if (isObject(schema.properties)) {
-      for (const [key, property] of Object.entries(schema.properties)) {
-        shape.properties.delete(key);
-        shape.properties.set(key, {
-          schema: property,
-          pointer: appendPointer(pointer, "properties", key),
-        });
-      }
-    }
-    if (Array.isArray(schema.required)) {
-      for (const key of schema.required) if (typeof key === "string") shape.required.add(key);
-    }
-    if (schema.additionalProperties === true) shape.additionalProperties = true;
-    else if (isObject(schema.additionalProperties)) {
-      shape.additionalProperties = {
-        schema: schema.additionalProperties,
-        pointer: appendPointer(pointer, "additionalProperties"),
-      };
-    }
+    addOwnMembers(shape, schema, pointer);
     return true;
   };
 

@@ -2,35 +2,10 @@ import { compareText } from "../../model/compare.js";
 import type { ObjectShape } from "../../model/merge-object-shape.js";
 import { isIdentifier } from "../../model/names.js";
 import { isObject } from "../../openapi/is-object.js";
-import { appendPointer } from "../../openapi/pointer.js";
 import type { SchemaObject } from "../../openapi/types.js";
 import { docComment } from "../doc-comment.js";
 import type { RenderContext } from "../render-context.js";
 import { renderSchemaType } from "./render-schema-type.js";
-
-/** The shape of one object schema on its own, without `allOf`. */
-export function ownShape(schema: SchemaObject, pointer: string): ObjectShape {
-  const shape: ObjectShape = { properties: new Map(), required: new Set() };
-  if (isObject(schema.properties)) {
-    for (const [key, property] of Object.entries(schema.properties)) {
-      shape.properties.set(key, {
-        schema: property,
-        pointer: appendPointer(pointer, "properties", key),
-      });
-    }
-  }
-  if (Array.isArray(schema.required)) {
-    for (const key of schema.required) if (typeof key === "string") shape.required.add(key);
-  }
-  if (schema.additionalProperties === true) shape.additionalProperties = true;
-  else if (isObject(schema.additionalProperties)) {
-    shape.additionalProperties = {
-      schema: schema.additionalProperties,
-      pointer: appendPointer(pointer, "additionalProperties"),
-    };
-  }
-  return shape;
-}
 
 /**
  * `{ … }` with one member per line, or `Record<string, T>` for a pure map. Extra keys beside

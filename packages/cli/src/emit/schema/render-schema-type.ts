@@ -1,12 +1,12 @@
 import { dereference } from "../../model/dereference.js";
-import { mergeObjectShape } from "../../model/merge-object-shape.js";
+import { mergeObjectShape, ownShape } from "../../model/merge-object-shape.js";
 import type { SchemaInput } from "../../model/operation.js";
 import { isNullable } from "../../model/schema-kind.js";
 import { isObject } from "../../openapi/is-object.js";
 import { appendPointer } from "../../openapi/pointer.js";
 import type { SchemaObject, SchemaType } from "../../openapi/types.js";
 import type { RenderContext } from "../render-context.js";
-import { ownShape, renderObjectType } from "./object.js";
+import { renderObjectType } from "./object.js";
 import { arrayOf, intersectionOf, literalType, unionOf } from "./type-text.js";
 
 /**
