@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ensureCorpusInstalled } from "../../../../corpus/lib/install.js";
 import { generateFromOpenAPI } from "../../src/generate.js";
 import { loadOpenAPIDocument } from "../../src/openapi/load.js";
@@ -29,9 +29,10 @@ const DOCUMENTS = [
 ];
 
 describe("generated clients against Prism's validating mock server", () => {
+  beforeAll(ensureCorpusInstalled, 600_000);
+
   for (const { name, file, operations } of DOCUMENTS) {
     it(`calls all ${operations} operations of ${name} with requests the document allows`, async () => {
-      ensureCorpusInstalled();
       const prism = await startPrism(file, 60_000);
       try {
         const outDir = join(SCRATCH_DIR, "prism", name.replace(/\W+/g, "-"));
