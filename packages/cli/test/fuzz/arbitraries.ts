@@ -92,6 +92,7 @@ const segment = fc.oneof(
       .map(([name, ext]) => `{${name}}.{${ext}}`),
   },
   { weight: 1, arbitrary: placeholderName.map((name) => `{${name}}:cancel`) },
+  { weight: 1, arbitrary: placeholderName.map((name) => `v{${name}}x`) },
   // Literal non-ASCII text is left out: the round-trip checker compares it unencoded.
   { weight: 1, arbitrary: fc.constantFrom("a.b", "x:y", "~", "%20") },
 );

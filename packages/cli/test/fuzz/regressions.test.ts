@@ -79,6 +79,14 @@ const COUNTEREXAMPLES: Record<string, object> = {
       },
     },
   }),
+  "a placeholder followed by letters in the same segment": document({
+    "/files/{name}x": {
+      get: {
+        parameters: [{ name: "name", in: "path", required: true, schema: { type: "string" } }],
+        responses: { "204": { description: "d" } },
+      },
+    },
+  }),
   "a component renamed for a clash (Api → Api2) that is a union containing itself": document(
     {
       "/loops": {
