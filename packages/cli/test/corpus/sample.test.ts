@@ -1,11 +1,16 @@
+import { readdir } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { runCorpus } from "./run-corpus.js";
+import { REPO_ROOT, runCorpus } from "./run-corpus.js";
 
-describe("the CI sample of real OpenAPI documents (corpus/sample.txt)", () => {
+describe("real OpenAPI documents: the CI sample (corpus/sample.txt) and the repro documents (corpus/repro/)", () => {
   it("generates every document into code that type-checks, round-trips and is deterministic", async () => {
-    const { summary, failures } = await runCorpus(["corpus/sample.txt"]);
+    const repros = (await readdir(`${REPO_ROOT}corpus/repro`)).map(
+      (file) => `corpus/repro/${file}`,
+    );
+    const { summary, failures } = await runCorpus(["corpus/sample.txt", ...repros]);
 
-    expect(summary.documents).toBe(60);
+    expect(summary.documents).toBe(60 + repros.length);
+    // Every document here is valid OpenAPI, so a rejection is as much a bug as a crash.
     const problems = {
       crashes: summary.crashes,
       rejected: summary.clearRejections,
