@@ -19,6 +19,7 @@ function normalize(detail: string): string {
     .replace(/#\/\S*/g, "#…")
     .replace(/^\w+\.\w+ (?:\([^)]*\): )?/, "")
     .replace(/\[[^\]]*\]/g, "[…]")
+    .replace(/:[A-Za-z_$][\w$]*/g, ":…")
     .replace(/case-\d+\/\S*/g, "…")
     .replace(/\d+/g, "N")
     .slice(0, 160);
