@@ -1,4 +1,5 @@
 import { lstat, readFile } from "node:fs/promises";
+import path from "node:path";
 
 /** What is on disk where a file is about to be written. */
 export type ExistingFile =
@@ -6,8 +7,15 @@ export type ExistingFile =
   | { kind: "file"; text: string }
   | { kind: "other"; description: string };
 
-/** Looks at `target` without following a symbolic link. */
-export async function readExistingFile(target: string): Promise<ExistingFile> {
+/**
+ * Looks at `target` below `root` without following a symbolic link: neither `target` itself nor a
+ * directory between `root` and it, since writing through a linked directory would leave `root`.
+ */
+export async function readExistingFile(target: string, root: string): Promise<ExistingFile> {
+  const linked = await linkedDirectory(target, root);
+  if (linked !== undefined) {
+    return { kind: "other", description: `is inside ${linked}, a symbolic link` };
+  }
   try {
     const stats = await lstat(target);
     if (stats.isFile()) return { kind: "file", text: await readFile(target, "utf8") };
@@ -21,4 +29,21 @@ export async function readExistingFile(target: string): Promise<ExistingFile> {
       return { kind: "other", description: "a parent path is not a directory" };
     throw error;
   }
+}
+
+/** The first directory from `root` down to `target`'s parent that is a symbolic link, relative to `root`. */
+async function linkedDirectory(target: string, root: string): Promise<string | undefined> {
+  let current = root;
+  for (const segment of path.relative(root, path.dirname(target)).split(path.sep)) {
+    if (segment === "") continue;
+    current = path.join(current, segment);
+    try {
+      if ((await lstat(current)).isSymbolicLink()) return path.relative(root, current);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+      throw error;
+    }
+  }
+  return undefined;
 }

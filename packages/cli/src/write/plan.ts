@@ -54,7 +54,7 @@ export function planFiles(
           reason: "resolves outside the output directory",
         };
       }
-      const decision = decide(file.contents, await readExistingFile(target));
+      const decision = decide(file.contents, await readExistingFile(target, root));
       return { ...decision, path: file.path, target, contents: file.contents };
     }),
   );
