@@ -1,4 +1,4 @@
-import { camelCase, pascalCase } from "./names.js";
+import { camelCase, typeName } from "./names.js";
 import type { Operation } from "./operation.js";
 
 /**
@@ -40,5 +40,5 @@ const UNUSABLE_METHOD_NAMES = new Set(["constructor", "then", "toJSON", "toStrin
 
 /** The PascalCase stem for an operation's inline types: `<Stem>Payload`, `<Stem>Response`. */
 export function operationTypeStem(operation: Operation): string {
-  return pascalCase(operationName(operation));
+  return typeName(operationName(operation), "Operation");
 }
