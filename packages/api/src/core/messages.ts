@@ -25,6 +25,10 @@ export const messages = {
     `@${decorator} on ${where} needs ${expected}`,
   KIT_API_WITHOUT_ROUTES: (apiClass: string) =>
     `${apiClass} has no method with a verb decorator such as @Get, so createApi has nothing to send`,
+  KIT_PATH_VALUE_INVALID: (where: string, key: string, value: string) =>
+    `${where} was called with "${value}" for path parameter "${key}", which would change the route`,
+  KIT_HEADER_VALUE_INVALID: (where: string, header: string) =>
+    `${where} was called with a line break in the value of header "${header}"`,
   KIT_PATH_VALUE_MISSING: (where: string, key: string) =>
     `${where} was called without a value for path parameter "${key}"`,
   KIT_HTTP: (status: number, method: string, url: string) =>

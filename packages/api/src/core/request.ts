@@ -2,7 +2,7 @@ import type { ParameterBinding } from "../decorators/metadata.js";
 import type { Endpoint } from "./endpoint.js";
 import { KitRequestError, type KitRequestTarget } from "./errors.js";
 import { messages } from "./messages.js";
-import { fillPathTemplate, showPathTemplate } from "./path-template.js";
+import { fillPathTemplate, type PathTemplate, showPathTemplate } from "./path-template.js";
 import type { KitHttpMethod, KitRequest, KitResponseType } from "./plugin.js";
 import { encodeBody } from "./request-body.js";
 import type { SendAbort } from "./send-abort.js";
@@ -57,7 +57,8 @@ export function buildRequest(
   abort: SendAbort,
 ): KitRequest {
   const { route, server } = endpoint;
-  const params: Record<string, unknown> = {};
+  // Without a prototype, a key named `__proto__` is an ordinary key that reaches the wire.
+  const params: Record<string, unknown> = Object.create(null);
   for (const { name, index } of route.query) {
     if (name !== undefined) params[name] = args[index];
     else Object.assign(params, args[index]);
@@ -65,7 +66,19 @@ export function buildRequest(
   const headers: Record<string, string> = { ...server.options.headers };
   for (const { name, index } of route.headers) {
     const value = args[index];
-    if (value != null) headers[name!] = String(value);
+    if (value == null) continue;
+    const text = String(value);
+    // axios would strip the line break silently and send a different value.
+    if (/[\r\n]/.test(text)) {
+      const message = messages.KIT_HEADER_VALUE_INVALID(route.where, name!);
+      throw new KitRequestError(
+        "argument",
+        "KIT_HEADER_VALUE_INVALID",
+        message,
+        targetOf(endpoint),
+      );
+    }
+    headers[name!] = text;
   }
   const body = encodeBody(route.contentType, collectBody(route.body, args));
   if (body.contentType !== undefined) headers["Content-Type"] = body.contentType;
@@ -87,23 +100,38 @@ function fillPath(endpoint: Endpoint, args: readonly unknown[]): string {
   for (let i = 0; i < route.pathArguments.length; i++) {
     const value = args[route.pathArguments[i]!];
     if (value == null) {
-      const target: KitRequestTarget = {
-        method: route.method,
-        url: showPathTemplate(url),
-        api: route.where,
-      };
       const message = messages.KIT_PATH_VALUE_MISSING(route.where, url.names[i]!);
-      throw new KitRequestError("argument", "KIT_PATH_VALUE_MISSING", message, target);
+      throw new KitRequestError("argument", "KIT_PATH_VALUE_MISSING", message, targetOf(endpoint));
     }
-    values.push(encodeURIComponent(String(value)));
+    const text = String(value);
+    if ((text === "." || text === "..") && isWholeSegment(url, i)) {
+      const message = messages.KIT_PATH_VALUE_INVALID(route.where, url.names[i]!, text);
+      throw new KitRequestError("argument", "KIT_PATH_VALUE_INVALID", message, targetOf(endpoint));
+    }
+    values.push(encodeURIComponent(text));
   }
   return fillPathTemplate(url, values);
+}
+
+/**
+ * Whether value `i` fills a path segment alone. URL parsers remove "." and ".." segments however
+ * they are encoded, so such a value would change the route.
+ */
+function isWholeSegment(template: PathTemplate, i: number): boolean {
+  const before = template.literals[i]!;
+  const after = template.literals[i + 1]!;
+  return (before === "" || before.endsWith("/")) && (after === "" || after.startsWith("/"));
+}
+
+/** The route as declared, for errors raised before anything is sent. */
+function targetOf({ route, url }: Endpoint): KitRequestTarget {
+  return { method: route.method, url: showPathTemplate(url), api: route.where };
 }
 
 /** `@Data()` is the whole body; `@Data("f")` values are laid over it as fields. */
 function collectBody(bindings: readonly ParameterBinding[], args: readonly unknown[]): unknown {
   let whole: unknown;
-  const fields: Record<string, unknown> = {};
+  const fields: Record<string, unknown> = Object.create(null);
   let hasFields = false;
   for (const { name, index } of bindings) {
     if (name === undefined) {
