@@ -63,7 +63,8 @@ function toRequestError(
   if (abort.aborted) return new KitAbortError(target, abort.reason, error);
   if (!isAxiosError(error)) return error;
   const { response } = error;
-  if (response) {
+  // A 2xx response that failed mid-body was cut off in transit; axios still attaches it.
+  if (response && (response.status < 200 || response.status >= 300)) {
     const details = {
       status: response.status,
       body: readErrorBody(response.data),
