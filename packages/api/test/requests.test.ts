@@ -116,6 +116,22 @@ describe("path values", () => {
     twice(@Params("id") _id: string): Promise<unknown> {
       return null!;
     }
+    @Get("/:date_PI.xml")
+    programme(@Params("date") _date: string): Promise<unknown> {
+      return null!;
+    }
+    @Get("/:dayF:startT:end")
+    window(
+      @Params("day") _day: string,
+      @Params("start") _start: string,
+      @Params("end") _end: string,
+    ): Promise<unknown> {
+      return null!;
+    }
+    @Delete("/tags/:arn#tagKeys")
+    untag(@Params("arn") _arn: string, @Query("tagKeys") _keys: string[]): Promise<unknown> {
+      return null!;
+    }
   }
 
   test("fill placeholders separated by a dot", async () => {
@@ -134,6 +150,19 @@ describe("path values", () => {
       "/files/a%20b%2F%C3%A4%3F%23.x%26y",
     );
     expect(echoOf(await api.twice("7").send()).url).toBe("/files/7/copies/7");
+  });
+
+  test("fill a declared name followed by more identifier characters", async () => {
+    const api = serviceFor(http.origin).createApi(FileApi);
+    expect(echoOf(await api.programme("2024-05-06").send()).url).toBe("/files/2024-05-06_PI.xml");
+    expect(echoOf(await api.window("mon", "9", "17").send()).url).toBe("/files/monF9T17");
+  });
+
+  test("send the query of a route with a #fragment, which stays off the wire", async () => {
+    const api = serviceFor(http.origin).createApi(FileApi);
+    expect(echoOf(await api.untag("a:b", ["x", "y"]).send()).url).toBe(
+      "/files/tags/a%3Ab?tagKeys=x&tagKeys=y",
+    );
   });
 });
 

@@ -5,25 +5,38 @@ export interface PathTemplate {
   readonly names: readonly string[];
 }
 
-const placeholder = /:([A-Za-z_$][A-Za-z0-9_$]*)/g;
+const identifierAfterColon = /:([A-Za-z_$][A-Za-z0-9_$]*)/g;
 
 /**
- * Only `:name` with a declared name is a placeholder; every other colon is literal text,
- * so `/v1/:name:cancel` has one placeholder when only `name` is declared.
+ * Only a declared name after a colon is a placeholder; every other colon is literal text, so
+ * `/v1/:name:cancel` has one placeholder when only `name` is declared. The longest declared name
+ * the identifier characters start with wins, so a placeholder may be followed by more of them:
+ * `/:date_PI.xml` and `/:dayF:startT:end` (documents' `{date}_PI.xml`, `{day}F{start}T{end}`).
  */
 export function parsePathTemplate(path: string, declared: ReadonlySet<string>): PathTemplate {
   const literals: string[] = [];
   const names: string[] = [];
   let literalStart = 0;
-  for (const match of path.matchAll(placeholder)) {
-    const name = match[1]!;
-    if (!declared.has(name)) continue;
+  for (const match of path.matchAll(identifierAfterColon)) {
+    const name = longestDeclaredPrefix(match[1]!, declared);
+    if (name === undefined) continue;
     literals.push(path.slice(literalStart, match.index));
     names.push(name);
-    literalStart = match.index + match[0].length;
+    literalStart = match.index + 1 + name.length;
   }
   literals.push(path.slice(literalStart));
   return { literals, names };
+}
+
+function longestDeclaredPrefix(
+  identifier: string,
+  declared: ReadonlySet<string>,
+): string | undefined {
+  for (let length = identifier.length; length > 0; length--) {
+    const name = identifier.slice(0, length);
+    if (declared.has(name)) return name;
+  }
+  return undefined;
 }
 
 export function prefixPathTemplate(head: string, template: PathTemplate): PathTemplate {

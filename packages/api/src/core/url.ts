@@ -12,7 +12,15 @@ export function joinURL(left: string, right: string): string {
   return left + right;
 }
 
+/**
+ * Adds `query` to the URL's query string, in front of a `#fragment` (AWS-style routes such as
+ * `/#X-Amz-Target=…` carry one): after it, the query would be part of the fragment, which never
+ * goes over the wire.
+ */
 export function appendQuery(url: string, query: string): string {
   if (query === "") return url;
-  return `${url}${url.includes("?") ? "&" : "?"}${query}`;
+  const hash = url.indexOf("#");
+  const base = hash === -1 ? url : url.slice(0, hash);
+  const fragment = hash === -1 ? "" : url.slice(hash);
+  return `${base}${base.includes("?") ? "&" : "?"}${query}${fragment}`;
 }
