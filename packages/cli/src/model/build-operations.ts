@@ -32,8 +32,8 @@ export interface BuildOptions {
 
 const VERBS: readonly Verb[] = ["get", "put", "post", "delete", "options", "head", "patch"];
 const PLACEHOLDER = /\{([^}]*)\}/g;
-/** `{name}_{ext}`: the runtime's `:name` would swallow the `_`. */
-const GLUED_PLACEHOLDER = /\{[^}]*\}[A-Za-z0-9_$]/;
+/** OpenAPI 3: header parameters with these names SHALL be ignored. */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 const SUCCESS_STATUS = /^2(?:[0-9]{2}|XX)$/i;
 
 /** One operation per path × verb, sorted by path then verb, with parameters and bodies resolved. */
@@ -42,7 +42,7 @@ export function buildOperations(loaded: LoadedDocument, options: BuildOptions = 
   const selectTags = tagFilter(options);
   const operations: Operation[] = [];
   const paths = loaded.document.paths;
-  for (const path of Object.keys(paths).sort()) {
+  for (const path of Object.keys(paths).filter(isPathKey).sort()) {
     const item = resolveObject<PathItemObject>(
       loaded,
       paths[path],
@@ -134,16 +134,17 @@ function readParameters(
         );
         return;
       }
+      if (parameter.in === "header" && IGNORED_HEADERS.has(parameter.name.toLowerCase())) {
+        warnings.add(
+          `header parameter "${parameter.name}" is ignored, as OpenAPI prescribes: the body and response types set Content-Type and Accept, and credentials belong in a plugin`,
+          parameter.pointer,
+        );
+        return;
+      }
       byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
     });
   }
 
-  if (GLUED_PLACEHOLDER.test(path)) {
-    warnings.add(
-      "a placeholder is directly followed by a letter, digit, _ or $; the runtime reads that character as part of the placeholder name, so the request path will be wrong",
-      operationPointer,
-    );
-  }
   const placeholders = [...new Set([...path.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
   const pathParameters = placeholders.map((name) => {
     const declared = byKey.get(`path\u0000${name}`);
@@ -256,4 +257,9 @@ function readResponses(loaded: LoadedDocument, raw: unknown, at: string): Respon
         pointer,
       };
     });
+}
+
+/** The Paths Object's keys besides its `x-` extensions. */
+function isPathKey(key: string): boolean {
+  return !key.startsWith("x-");
 }

@@ -124,8 +124,8 @@ describe("buildOperations", () => {
   });
 });
 
-describe("paths the runtime cannot express", () => {
-  it("warn when a placeholder is glued to identifier characters", () => {
+describe("what real documents hold", () => {
+  it("reads a placeholder followed by identifier characters as a path parameter, without warning", () => {
     const warnings = new Warnings();
     const loaded = inlineDocument({
       paths: {
@@ -140,10 +140,44 @@ describe("paths the runtime cannot express", () => {
         },
       },
     });
-    buildOperations(loaded, { warnings });
-    expect(warnings.messages).toHaveLength(1);
+    const [operation] = buildOperations(loaded, { warnings });
+    expect(operation!.parameters.map((p) => p.name)).toEqual(["name", "ext"]);
+    expect(warnings.messages).toEqual([]);
+  });
+
+  it("skips the x- extensions of the Paths Object", () => {
+    const loaded = inlineDocument({
+      paths: { "x-codegen-contextRoot": "/apis/registry/v2", "/health": { get: ok } },
+    });
+    expect(buildOperations(loaded).map((op) => op.path)).toEqual(["/health"]);
+  });
+
+  it("ignores header parameters named Accept, Content-Type or Authorization, with a warning", () => {
+    const warnings = new Warnings();
+    const loaded = inlineDocument({
+      paths: {
+        "/build": {
+          post: {
+            ...ok,
+            parameters: [
+              { name: "Content-type", in: "header" },
+              { name: "accept", in: "header" },
+              { name: "Authorization", in: "header" },
+              { name: "X-Registry-Config", in: "header" },
+              { name: "accept", in: "query" },
+            ],
+          },
+        },
+      },
+    });
+    const [operation] = buildOperations(loaded, { warnings });
+    expect(operation!.parameters.map((p) => `${p.in} ${p.name}`)).toEqual([
+      "header X-Registry-Config",
+      "query accept",
+    ]);
+    expect(warnings.messages).toHaveLength(3);
     expect(warnings.messages[0]).toMatch(
-      /^#\/paths\/~1files~1\{name\}_\{ext\}\/get: a placeholder is directly followed/,
+      /^#\/paths\/~1build\/post\/parameters\/0: header parameter "Content-type" is ignored/,
     );
   });
 });
