@@ -3,7 +3,6 @@ import type { ApiMethod } from "../model/tag-group.js";
 import { docComment } from "./doc-comment.js";
 import { renderPayloadType } from "./payload-type.js";
 import type { RenderContext } from "./render-context.js";
-import { unionOf } from "./schema/type-text.js";
 
 const INDENT = "  ";
 
@@ -58,7 +57,7 @@ export function renderMethod(
   const parameters = signature.parameters
     .map((parameter) => renderParameter(parameter, context, decorators))
     .join(", ");
-  const returns = unionOf(
+  const returns = context.union(() =>
     signature.returns.map((source) => renderPayloadType(source, context, INDENT)),
   );
   lines.push(

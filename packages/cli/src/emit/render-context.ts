@@ -2,6 +2,7 @@ import type { NamedType, TypeRegistry } from "../model/type-registry.js";
 import type { Warnings } from "../model/warnings.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import type { EnvelopeKeys } from "../options.js";
+import { unionOf } from "./schema/type-text.js";
 
 /**
  * What printing types inside one generated file needs: the registry that names types, the tag
@@ -18,6 +19,8 @@ export class RenderContext {
   /** Pointers of unnamed schemas being printed; meeting one again is a cycle. */
   readonly inlineStack = new Set<string>();
   readonly #imports = new Map<string, Set<string>>();
+  /** Imports in the order they were first recorded, so a union can take its own back. */
+  readonly #recorded: [specifier: string, name: string][] = [];
   readonly #moduleFor: (file: string) => string | undefined;
 
   /** `moduleFor` gives the import specifier of a tag file, undefined for the file being printed. */
@@ -72,11 +75,31 @@ export class RenderContext {
     this.registry.use(type, this.home);
     const specifier = this.#moduleFor(type.file!);
     if (specifier !== undefined) {
-      const names = this.#imports.get(specifier);
-      if (names) names.add(type.name);
-      else this.#imports.set(specifier, new Set([type.name]));
+      const names = this.#imports.get(specifier) ?? new Set<string>();
+      this.#imports.set(specifier, names);
+      if (!names.has(type.name)) {
+        names.add(type.name);
+        this.#recorded.push([specifier, type.name]);
+      }
     }
     return type.name;
+  }
+
+  /**
+   * The union of the types `render` prints. When one branch absorbs the others (`unknown`), their
+   * text is gone, so the imports only they needed are dropped: noUnusedLocals rejects them.
+   */
+  union(render: () => string[]): string {
+    const mark = this.#recorded.length;
+    const text = unionOf(render());
+    if (text === "unknown") {
+      for (const [specifier, name] of this.#recorded.splice(mark)) {
+        const names = this.#imports.get(specifier)!;
+        names.delete(name);
+        if (names.size === 0) this.#imports.delete(specifier);
+      }
+    }
+    return text;
   }
 
   /** Imported type names by module specifier. */

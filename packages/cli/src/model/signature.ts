@@ -208,11 +208,12 @@ function planResponse(
   envelope: EnvelopeKeys | undefined,
 ): Pick<MethodSignature, "responseType" | "returns"> {
   const kinds = new Set(operation.responses.map((response) => response.kind));
+  // Binary, form and multipart responses are all read as a Blob, the type they are returned as.
   const responseType = kinds.has("json")
     ? undefined
     : kinds.has("text")
       ? "text"
-      : kinds.has("binary")
+      : [...kinds].some((kind) => kind !== undefined)
         ? "blob"
         : undefined;
   const stem = operationTypeStem(operation);

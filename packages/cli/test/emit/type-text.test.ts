@@ -46,4 +46,10 @@ describe("literalType", () => {
     expect(literalType("")).toBe('""');
     expect(literalType(null)).toBe("null");
   });
+
+  it("prints an object's keys sorted, whatever the document's order", () => {
+    expect(literalType({ slug: "ow", id: 14, nested: { b: 1, a: [{ y: 0, x: 1 }] } })).toBe(
+      '{"id":14,"nested":{"a":[{"x":1,"y":0}],"b":1},"slug":"ow"}',
+    );
+  });
 });

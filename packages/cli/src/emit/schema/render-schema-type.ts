@@ -72,7 +72,7 @@ function renderNonNullable(
       ? "anyOf"
       : undefined;
   if (alternativesKey !== undefined) {
-    const union = unionOf(
+    const union = context.union(() =>
       schema[alternativesKey]!.map((branch, index) =>
         renderSchemaType(branch, appendPointer(pointer, alternativesKey, index), context, indent),
       ),
@@ -87,7 +87,9 @@ function renderNonNullable(
     return "unknown";
   }
   if (types.length === 1) return renderTyped(types[0]!, schema, pointer, context, indent);
-  return unionOf(types.map((type) => renderTyped(type, schema, pointer, context, indent)));
+  return context.union(() =>
+    types.map((type) => renderTyped(type, schema, pointer, context, indent)),
+  );
 }
 
 /** The `type` keyword as a list, or the type the structure implies when it is absent. */
