@@ -5,6 +5,7 @@ import {
   type AxiosResponse,
   isAxiosError,
 } from "axios";
+import { Deadline } from "./deadline.js";
 import {
   isKitError,
   KitAbortError,
@@ -38,14 +39,22 @@ export function exchange(
     // The URL already starts with the baseURL; an empty one stops axios from adding it again.
     baseURL: "",
     responseType: axiosResponseTypes[request.responseType],
-    signal: abort,
   };
   if (request.data !== undefined) config.data = request.data;
   if (hasKeys(request.headers)) config.headers = request.headers;
   if (request.timeout !== http.defaults.timeout) config.timeout = request.timeout;
-  return http.request(config).catch((error: unknown) => {
-    throw toRequestError(error, request, abort, target);
-  });
+  const deadline = new Deadline(abort, request.timeout);
+  config.signal = deadline.signal;
+  return http.request(config).then(
+    (response) => {
+      deadline.clear();
+      return response;
+    },
+    (error: unknown) => {
+      deadline.clear();
+      throw toRequestError(error, request, abort, deadline.expired, target);
+    },
+  );
 }
 
 function hasKeys(object: object): boolean {
@@ -57,10 +66,12 @@ function toRequestError(
   error: unknown,
   request: KitRequest,
   abort: AbortSignal | SendAbort,
+  expired: boolean,
   target: KitRequestTarget,
 ): unknown {
   if (isKitError(error)) return error;
   if (abort.aborted) return new KitAbortError(target, abort.reason, error);
+  if (expired) return new KitTimeoutError(target, request.timeout, error);
   if (!isAxiosError(error)) return error;
   const { response } = error;
   // A 2xx response that failed mid-body was cut off in transit; axios still attaches it.
