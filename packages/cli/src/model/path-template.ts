@@ -1,4 +1,4 @@
-import { placeholderKey } from "./names.js";
+import { NameScope, placeholderKey } from "./names.js";
 
 /** Leading literal segments of a path, up to the first placeholder; a trailing `""` is left out. */
 export function literalSegments(path: string): string[] {
@@ -20,7 +20,24 @@ export function commonSegments(lists: readonly string[][]): string[] {
   return first.slice(0, length);
 }
 
+const PLACEHOLDER = /\{([^}]*)\}/g;
+
+/**
+ * The `@Params` key of each placeholder of a path, in order of appearance: the name made an
+ * identifier, with a numeric suffix when two names sanitize alike (`{pet-id}`, `{pet.id}` →
+ * `pet_id`, `pet_id2`). Literal prefixes hold no placeholder, so a path and its tail agree.
+ */
+export function placeholderKeys(path: string): Map<string, string> {
+  const keys = new Map<string, string>();
+  const scope = new NameScope();
+  for (const [, name] of path.matchAll(PLACEHOLDER)) {
+    if (!keys.has(name!)) keys.set(name!, scope.claim(placeholderKey(name!)));
+  }
+  return keys;
+}
+
 /** `{pet-id}` → `:pet_id`: the runtime's placeholder form, keyed like the `@Params` decorator. */
 export function toRoutePath(path: string): string {
-  return path.replace(/\{([^}]*)\}/g, (_, name: string) => `:${placeholderKey(name)}`);
+  const keys = placeholderKeys(path);
+  return path.replace(PLACEHOLDER, (_, name: string) => `:${keys.get(name)}`);
 }

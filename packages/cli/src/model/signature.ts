@@ -5,9 +5,10 @@ import { compareText } from "./compare.js";
 import { dereference } from "./dereference.js";
 import { readEnvelope } from "./envelope.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
-import { NameScope, placeholderKey, variableName } from "./names.js";
+import { NameScope, variableName } from "./names.js";
 import type { Operation, SchemaAt } from "./operation.js";
 import { operationTypeStem } from "./operation-name.js";
+import { placeholderKeys } from "./path-template.js";
 import { isObjectSchema } from "./schema-kind.js";
 import { Warnings } from "./warnings.js";
 
@@ -55,6 +56,7 @@ export function planSignature(
   envelope?: EnvelopeKeys,
 ): MethodSignature {
   const variables = new NameScope();
+  const pathKeys = placeholderKeys(operation.path);
   const parameters: SignatureParameter[] = [];
   const cookies: string[] = [];
   for (const parameter of operation.parameters) {
@@ -68,7 +70,8 @@ export function planSignature(
       continue;
     }
     const decorator = DECORATORS[parameter.in];
-    const key = parameter.in === "path" ? placeholderKey(parameter.name) : parameter.name;
+    const key =
+      parameter.in === "path" ? (pathKeys.get(parameter.name) ?? parameter.name) : parameter.name;
     parameters.push({ variable, from, decorator, key, required, type });
   }
 
