@@ -16,8 +16,6 @@ export class RenderContext {
   readonly home: string;
   /** The envelope keys methods are planned with; absent when responses are typed as written. */
   readonly envelope: EnvelopeKeys | undefined;
-  /** Pointers of unnamed schemas being printed; meeting one again is a cycle. */
-  readonly inlineStack = new Set<string>();
   readonly #imports = new Map<string, Set<string>>();
   /** Imports in the order they were first recorded, so a union can take its own back. */
   readonly #recorded: [specifier: string, name: string][] = [];

@@ -3,6 +3,8 @@
  * name can never carry quotes, slashes or other characters that would break the output.
  */
 
+import { pointerSegments } from "../openapi/pointer.js";
+
 const WORD = /[A-Z]+[0-9]*(?![a-z])|[A-Z]?[a-z]+[0-9]*|[0-9]+[a-z]*/g;
 
 /** Words that cannot name a parameter or variable in strict-mode TypeScript. */
@@ -114,6 +116,35 @@ export function variableName(text: string, fallback: string): string {
 export function typeName(text: string, fallback: string): string {
   const name = pascalCase(text) || fallback;
   return /^[0-9]/.test(name) ? `_${name}` : name;
+}
+
+/** Schema keywords and document sections: they say where a schema is, not what it is. */
+const STRUCTURAL_SEGMENTS = new Set([
+  "additionalProperties",
+  "allOf",
+  "anyOf",
+  "components",
+  "content",
+  "items",
+  "not",
+  "oneOf",
+  "parameters",
+  "paths",
+  "prefixItems",
+  "properties",
+  "requestBodies",
+  "responses",
+  "schema",
+  "schemas",
+]);
+
+/**
+ * A type name for a `$ref` target that is not a component schema, from the pointer's words:
+ * `#/components/schemas/Gateway/properties/ipConfiguration` → `GatewayIpConfiguration`.
+ */
+export function referencedTypeName(pointer: string): string {
+  const words = pointerSegments(pointer).filter((segment) => !STRUCTURAL_SEGMENTS.has(segment));
+  return typeName(words.join(" "), "Schema");
 }
 
 /** The runtime's placeholder syntax allows `[A-Za-z_$][A-Za-z0-9_$]*`; anything else becomes `_`. */

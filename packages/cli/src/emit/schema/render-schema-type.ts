@@ -1,5 +1,6 @@
 import { dereference } from "../../model/dereference.js";
 import { mergeObjectShape, ownShape } from "../../model/merge-object-shape.js";
+import { referencedTypeName } from "../../model/names.js";
 import type { SchemaInput } from "../../model/operation.js";
 import { isNullable } from "../../model/schema-kind.js";
 import { isObject } from "../../openapi/is-object.js";
@@ -10,8 +11,8 @@ import { renderObjectType } from "./object.js";
 import { arrayOf, intersectionOf, literalType, unionOf } from "./type-text.js";
 
 /**
- * The TypeScript type of a schema. A reference to a component schema prints its name (imported
- * when needed); anything else is printed in place. `indent` is the indentation of the line the
+ * The TypeScript type of a schema. A reference prints the name of its target (imported when
+ * needed); anything else is printed in place. `indent` is the indentation of the line the
  * type starts on, for multi-line object types.
  */
 export function renderSchemaType(
@@ -30,20 +31,14 @@ export function renderSchemaType(
   if (typeof input.$ref !== "string")
     return renderSchema(input as SchemaObject, pointer, context, indent);
 
+  // Every `$ref` target is declared once under a name, also one inside another schema
+  // (`#/components/schemas/X/properties/y`): printed in place at each use, targets that refer to
+  // each other doubled the output per level (a 155 KB document gave a 241 MB type file).
   const target = dereference(context.loaded, input, pointer);
-  const named = context.registry.get(target.pointer);
-  if (named) return context.reference(named);
-  // A schema reached through a `$ref` that is not a component has no name to break a cycle with.
-  if (context.inlineStack.has(target.pointer)) {
-    context.warnings.add("recursive schema without a component name; typed unknown", pointer);
-    return "unknown";
-  }
-  context.inlineStack.add(target.pointer);
-  try {
-    return renderSchema(target.schema, target.pointer, context, indent);
-  } finally {
-    context.inlineStack.delete(target.pointer);
-  }
+  const named =
+    context.registry.get(target.pointer) ??
+    context.registry.nameInline(target.pointer, referencedTypeName(target.pointer), target.schema);
+  return context.reference(named);
 }
 
 /** A schema object that is not a `$ref`; 3.0 `nullable` and a 3.1 `"null"` type both add `null`. */
