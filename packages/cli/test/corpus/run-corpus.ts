@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-const WORK_DIR = `${REPO_ROOT}corpus/.work/`;
+/** Apart from `corpus/.work`, so a test run never pulls the files from under a manual run. */
+const WORK_DIR = `${REPO_ROOT}packages/cli/.tmp/corpus/`;
 const TSX = `${REPO_ROOT}node_modules/tsx/dist/cli.mjs`;
 
 export interface CorpusSummary {
@@ -28,10 +29,14 @@ export async function runCorpus(args: readonly string[]): Promise<{
   failures: string;
   stdout: string;
 }> {
-  const { stdout } = await promisify(execFile)(process.execPath, [TSX, "corpus/run.ts", ...args], {
-    cwd: REPO_ROOT,
-    maxBuffer: 64 * 1024 * 1024,
-  }).catch((error: { stdout?: string; code?: number }) => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [TSX, "corpus/run.ts", "--work", WORK_DIR, ...args],
+    {
+      cwd: REPO_ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  ).catch((error: { stdout?: string; code?: number }) => {
     // Exit 1 means some document failed: the summary and failure list say which.
     if (error.code === 1 && error.stdout !== undefined) return { stdout: error.stdout };
     throw error;

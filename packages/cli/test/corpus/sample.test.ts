@@ -18,7 +18,7 @@ describe("real OpenAPI documents: the CI sample (corpus/sample.txt) and the repr
       roundTripMismatches: summary.generated - summary.roundTripExact,
       nondeterministic: summary.generated - summary.deterministic,
     };
-    expect(problems, `corpus/.work/failures.txt:\n${failures}`).toEqual({
+    expect(problems, `failures:\n${failures}`).toEqual({
       crashes: 0,
       rejected: 0,
       tscErrors: 0,
