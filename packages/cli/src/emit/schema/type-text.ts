@@ -49,6 +49,22 @@ export function unionOf(parts: readonly string[]): string {
   return sorted.length === 0 ? "never" : sorted.join(" | ");
 }
 
+/**
+ * `text` without `name` as a top-level union branch or intersection part. A type alias that lists
+ * itself so (`type A = X | A` from `anyOf: [X, $ref A]`, `X & A` from `allOf`) does not compile,
+ * and means the same without it.
+ */
+export function withoutSelf(text: string, name: string): string {
+  const branches = splitTopLevel(text, "|");
+  if (branches.includes(name)) return unionOf(branches.filter((branch) => branch !== name));
+  const parts = splitTopLevel(text, "&");
+  if (parts.includes(name)) {
+    const rest = parts.filter((part) => part !== name);
+    return rest.length === 0 ? "unknown" : rest.join(" & ");
+  }
+  return text;
+}
+
 export function intersectionOf(parts: readonly string[]): string {
   const unique = [...new Set(parts)];
   return unique.map((part) => (isUnion(part) ? `(${part})` : part)).join(" & ");
