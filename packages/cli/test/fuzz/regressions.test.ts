@@ -106,6 +106,32 @@ const COUNTEREXAMPLES: Record<string, object> = {
       },
     },
   ),
+  "a component that names itself inside an intersection branch of its union": document(
+    {
+      "/loops": {
+        get: {
+          responses: {
+            "200": {
+              description: "d",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Loop" } } },
+            },
+          },
+        },
+      },
+    },
+    {
+      components: {
+        schemas: {
+          Loop: {
+            anyOf: [
+              { const: "a" },
+              { allOf: [{ $ref: "#/components/schemas/Loop" }, { const: "x" }] },
+            ],
+          },
+        },
+      },
+    },
+  ),
   "a named type absorbed by unknown in a form field union is not imported": document(
     {
       "/things": {
