@@ -128,6 +128,10 @@ describe("path values", () => {
     ): Promise<unknown> {
       return null!;
     }
+    @Post("/v1/:domain:domainJoinMachine")
+    join(@Params("domain") _domain: string): Promise<unknown> {
+      return null!;
+    }
     @Delete("/tags/:arn#tagKeys")
     untag(@Params("arn") _arn: string, @Query("tagKeys") _keys: string[]): Promise<unknown> {
       return null!;
@@ -156,6 +160,11 @@ describe("path values", () => {
     const api = serviceFor(http.origin).createApi(FileApi);
     expect(echoOf(await api.programme("2024-05-06").send()).url).toBe("/files/2024-05-06_PI.xml");
     expect(echoOf(await api.window("mon", "9", "17").send()).url).toBe("/files/monF9T17");
+  });
+
+  test("keep a literal that starts with a name the route also spells out whole", async () => {
+    const api = serviceFor(http.origin).createApi(FileApi);
+    expect(echoOf(await api.join("corp").send()).url).toBe("/files/v1/corp:domainJoinMachine");
   });
 
   test("send the query of a route with a #fragment, which stays off the wire", async () => {

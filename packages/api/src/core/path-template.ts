@@ -9,16 +9,20 @@ const identifierAfterColon = /:([A-Za-z_$][A-Za-z0-9_$]*)/g;
 
 /**
  * Only a declared name after a colon is a placeholder; every other colon is literal text, so
- * `/v1/:name:cancel` has one placeholder when only `name` is declared. The longest declared name
- * the identifier characters start with wins, so a placeholder may be followed by more of them:
- * `/:date_PI.xml` and `/:dayF:startT:end` (documents' `{date}_PI.xml`, `{day}F{start}T{end}`).
+ * `/v1/:name:cancel` has one placeholder when only `name` is declared. A declared name the route
+ * never spells out whole may be followed by more identifier characters: `/:date_PI.xml` and
+ * `/:dayF:startT:end` (documents' `{date}_PI.xml`, `{day}F{start}T{end}`). A name the route does
+ * spell out whole is only ever that, so Google's `/:domain:domainJoinMachine` keeps its verb.
  */
 export function parsePathTemplate(path: string, declared: ReadonlySet<string>): PathTemplate {
+  const identifiers = [...path.matchAll(identifierAfterColon)];
+  const whole = new Set(identifiers.map((match) => match[1]!).filter((id) => declared.has(id)));
   const literals: string[] = [];
   const names: string[] = [];
   let literalStart = 0;
-  for (const match of path.matchAll(identifierAfterColon)) {
-    const name = longestDeclaredPrefix(match[1]!, declared);
+  for (const match of identifiers) {
+    const identifier = match[1]!;
+    const name = whole.has(identifier) ? identifier : gluedName(identifier, declared, whole);
     if (name === undefined) continue;
     literals.push(path.slice(literalStart, match.index));
     names.push(name);
@@ -28,13 +32,15 @@ export function parsePathTemplate(path: string, declared: ReadonlySet<string>): 
   return { literals, names };
 }
 
-function longestDeclaredPrefix(
+/** The longest declared name, not spelled out whole elsewhere, that `identifier` starts with. */
+function gluedName(
   identifier: string,
   declared: ReadonlySet<string>,
+  whole: ReadonlySet<string>,
 ): string | undefined {
-  for (let length = identifier.length; length > 0; length--) {
+  for (let length = identifier.length - 1; length > 0; length--) {
     const name = identifier.slice(0, length);
-    if (declared.has(name)) return name;
+    if (declared.has(name) && !whole.has(name)) return name;
   }
   return undefined;
 }
