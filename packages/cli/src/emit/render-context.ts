@@ -16,6 +16,8 @@ export class RenderContext {
   readonly home: string;
   /** The envelope keys methods are planned with; absent when responses are typed as written. */
   readonly envelope: EnvelopeKeys | undefined;
+  /** How many schemas enclose the one being printed; see `MAX_SCHEMA_DEPTH`. */
+  depth = 0;
   readonly #imports = new Map<string, Set<string>>();
   /** Imports in the order they were first recorded, so a union can take its own back. */
   readonly #recorded: [specifier: string, name: string][] = [];

@@ -21,6 +21,33 @@ export function renderSchemaType(
   context: RenderContext,
   indent = "",
 ): string {
+  if (context.depth >= MAX_SCHEMA_DEPTH) {
+    context.warnings.add(
+      `schema nests deeper than ${MAX_SCHEMA_DEPTH} levels; typed unknown`,
+      pointer,
+    );
+    return "unknown";
+  }
+  context.depth++;
+  try {
+    return renderSchemaInput(input, pointer, context, indent);
+  } finally {
+    context.depth--;
+  }
+}
+
+/**
+ * Printing recurses once per nesting level, and hostile documents nest deeper than the call
+ * stack allows (1,000 levels overflowed it); no real API nests inline schemas this deep.
+ */
+export const MAX_SCHEMA_DEPTH = 100;
+
+function renderSchemaInput(
+  input: SchemaInput | boolean,
+  pointer: string,
+  context: RenderContext,
+  indent: string,
+): string {
   // OpenAPI 3.1 allows boolean schemas: `true` accepts anything, `false` nothing.
   if (input === true) return "unknown";
   if (input === false) return "never";
