@@ -50,19 +50,25 @@ export function unionOf(parts: readonly string[]): string {
 }
 
 /**
- * `text` without `name` as a top-level union branch or intersection part. A type alias that lists
- * itself so (`type A = X | A` from `anyOf: [X, $ref A]`, `X & A` from `allOf`) does not compile,
- * and means the same without it.
+ * `text` without `name` as a union branch or as a part of an intersection that is the type or one
+ * of its union branches. A type alias that lists itself so (`type A = X | A` from
+ * `anyOf: [X, $ref A]`, `X & A` from `allOf`) does not compile, and means the same without it.
  */
 export function withoutSelf(text: string, name: string): string {
   const branches = splitTopLevel(text, "|");
-  if (branches.includes(name)) return unionOf(branches.filter((branch) => branch !== name));
-  const parts = splitTopLevel(text, "&");
-  if (parts.includes(name)) {
-    const rest = parts.filter((part) => part !== name);
-    return rest.length === 0 ? "unknown" : rest.join(" & ");
+  if (branches.length > 1) {
+    const kept = branches.filter((branch) => branch !== name).map((b) => withoutSelfPart(b, name));
+    const changed = kept.length !== branches.length || kept.some((b, i) => b !== branches[i]);
+    return changed ? unionOf(kept) : text;
   }
-  return text;
+  return withoutSelfPart(text, name);
+}
+
+function withoutSelfPart(text: string, name: string): string {
+  const parts = splitTopLevel(text, "&");
+  if (!parts.includes(name)) return text;
+  const rest = parts.filter((part) => part !== name);
+  return rest.length === 0 ? "unknown" : rest.join(" & ");
 }
 
 export function intersectionOf(parts: readonly string[]): string {
