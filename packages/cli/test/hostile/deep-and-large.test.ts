@@ -7,7 +7,13 @@ import { isKitGenerateError } from "../../src/errors.js";
 import { generateFromOpenAPI } from "../../src/generate.js";
 import { KIT_BIN, runKit } from "../cli/run-kit.js";
 import { useTempDirs } from "../write/temp-dir.js";
-import { aliasBombYaml, deeplyNested, deeplyNestedYaml, largeDocumentText } from "./documents.js";
+import {
+  aliasBombYaml,
+  deeplyNested,
+  deeplyNestedJson,
+  deeplyNestedYaml,
+  largeDocumentText,
+} from "./documents.js";
 
 const tempDir = useTempDirs();
 const run = promisify(execFile);
@@ -42,7 +48,7 @@ describe("schemas nested 1,000 deep", () => {
 
   it("10,000 deep through the command: one error line or success, never a crash", async () => {
     const dir = await tempDir();
-    await writeFile(path.join(dir, "deep.json"), JSON.stringify(deeplyNested(10_000)));
+    await writeFile(path.join(dir, "deep.json"), deeplyNestedJson(10_000));
     const run = await runKit(["generate", "-i", "deep.json", "-o", "out", "--dry-run"], dir);
     expect(run.stderr).not.toMatch(/RangeError|Maximum call stack|\n\s+at /);
     if (run.code !== 0) expect(run.stderrLines).toHaveLength(1);

@@ -22,6 +22,14 @@ export function deeplyNested(depth: number): object {
   };
 }
 
+/** The same document as JSON text, built as text: `JSON.stringify` itself overflows past ~8,000 levels. */
+export function deeplyNestedJson(depth: number): string {
+  const open = '{"type":"object","properties":{"a":'.repeat(depth);
+  const schema = `${open}{"type":"string"}${"}}".repeat(depth)}`;
+  const response = `{"200":{"description":"d","content":{"application/json":{"schema":${schema}}}}}`;
+  return `{"openapi":"3.1.0","info":{"title":"hostile","version":"1"},"paths":{"/deep":{"get":{"operationId":"getDeep","responses":${response}}}}}`;
+}
+
 /** The same nesting as YAML flow text: `{a: {a: … }}` `depth` levels deep. */
 export function deeplyNestedYaml(depth: number): string {
   const schema = `${"{type: object, properties: {a: ".repeat(depth)}{type: string}${"}}".repeat(depth)}`;
