@@ -21,5 +21,5 @@ export function parseJsonText(text: string, file: string | undefined): ParsedTex
       { cause: error },
     );
   }
-  return { value, lineOf: jsonLineFinder(text) };
+  return { value, isTree: true, lineOf: jsonLineFinder(text) };
 }

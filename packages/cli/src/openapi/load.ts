@@ -57,7 +57,11 @@ export function parseOpenAPIDocument(text: string, file?: string): LoadedDocumen
     file,
     line: parsed.lineOf(pointerSegments(pointer)),
   });
-  return { document: validateOpenAPIDocument(parsed.value, locate), file, locate };
+  return {
+    document: validateOpenAPIDocument(parsed.value, locate, parsed.isTree),
+    file,
+    locate,
+  };
 }
 
 /** A path is read and parsed; an object is validated as it is, never modified. */
@@ -67,7 +71,7 @@ export async function loadOpenAPIDocument(input: string | object): Promise<Loade
     return parseOpenAPIDocument(text, file);
   }
   const locate: Locate = (pointer) => ({ pointer });
-  return { document: validateOpenAPIDocument(input, locate), locate };
+  return { document: validateOpenAPIDocument(input, locate, false), locate };
 }
 
 function isJson(text: string, file: string | undefined): boolean {

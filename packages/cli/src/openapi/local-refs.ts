@@ -1,6 +1,6 @@
 import { isObject } from "./is-object.js";
 import { pointerOf } from "./pointer.js";
-import { assertLocalReference, type Locate } from "./refs.js";
+import { assertLocalReference, isLocalReference, type Locate } from "./refs.js";
 
 interface Visit {
   value: object;
@@ -11,27 +11,54 @@ interface Visit {
 /**
  * Rejects the first `$ref` (in document order) that points outside the document. Walks with an
  * explicit stack, because hostile documents nest deeper than the call stack allows, and visits each
- * object once, because YAML aliases and caller-built objects may share or even cycle.
- * Pointers are built only for the offending reference, so large documents stay cheap.
+ * object once, because YAML aliases and caller-built objects may share or even cycle; parsed JSON
+ * (`isTree`) cannot, and skipping the visited set there saves most of the walk's time on large
+ * documents. The walk that checks keeps no paths; only a failure walks again to name the
+ * offending pointer.
  */
-export function assertOnlyLocalReferences(document: object, locate: Locate): void {
+export function assertOnlyLocalReferences(document: object, locate: Locate, isTree: boolean): void {
+  const holder = firstForeignReference(document, isTree ? undefined : new Set());
+  if (holder === undefined) return;
+  assertLocalReference(holder.$ref, pointerOf(...pathTo(holder, document)), locate);
+}
+
+function firstForeignReference(
+  document: object,
+  seen: Set<object> | undefined,
+): { $ref: string } | undefined {
+  const stack: object[] = [document];
+  for (let value = stack.pop(); value; value = stack.pop()) {
+    if (seen?.has(value)) continue;
+    seen?.add(value);
+    if (isObject(value) && typeof value.$ref === "string" && !isLocalReference(value.$ref)) {
+      return value as { $ref: string };
+    }
+    const keys = Object.keys(value);
+    for (let index = keys.length - 1; index >= 0; index--) {
+      const child = (value as Record<string, unknown>)[keys[index]!];
+      if (typeof child === "object" && child !== null) stack.push(child);
+    }
+  }
+  return undefined;
+}
+
+/** The segments leading to `target`, found by the same walk, so it is the same first visit. */
+function pathTo(target: object, document: object): string[] {
   const seen = new Set<object>();
   const stack: Visit[] = [{ value: document, parent: undefined, key: "" }];
   for (let visit = stack.pop(); visit; visit = stack.pop()) {
     if (seen.has(visit.value)) continue;
     seen.add(visit.value);
-    const { value } = visit;
-    if (isObject(value) && typeof value.$ref === "string") {
-      assertLocalReference(value.$ref, pointerOf(...segmentsOf(visit)), locate);
-    }
-    const keys = Object.keys(value);
+    if (visit.value === target) return segmentsOf(visit);
+    const keys = Object.keys(visit.value);
     for (let index = keys.length - 1; index >= 0; index--) {
       const key = keys[index]!;
-      const child = (value as Record<string, unknown>)[key];
+      const child = (visit.value as Record<string, unknown>)[key];
       if (typeof child === "object" && child !== null)
         stack.push({ value: child, parent: visit, key });
     }
   }
+  return [];
 }
 
 function segmentsOf(visit: Visit): string[] {

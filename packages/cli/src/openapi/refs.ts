@@ -10,12 +10,17 @@ const pointerOnly: Locate = (pointer) => ({ pointer });
 
 const REFERENCE_KEYS = new Set(["$ref", "summary", "description"]);
 
+/** Whether `ref` points into this document (`#` or `#/...`). */
+export function isLocalReference(ref: string): boolean {
+  return ref === "#" || ref.startsWith("#/");
+}
+
 /**
  * Throws unless `ref` points into this document (`#` or `#/...`).
  * `at` is the pointer of the object that holds the `$ref`.
  */
 export function assertLocalReference(ref: string, at: string, locate: Locate = pointerOnly): void {
-  if (ref === "#" || ref.startsWith("#/")) return;
+  if (isLocalReference(ref)) return;
   const problem = ref.startsWith("#")
     ? "is a plain-name fragment; only JSON pointer references (#/...) are supported"
     : "is not local; only local references are supported; bundle the document into one file first";

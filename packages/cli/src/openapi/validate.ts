@@ -9,9 +9,14 @@ const SUPPORTED_VERSION = /^3\.[01]\.\d+$/;
 
 /**
  * Checks what every later stage relies on: an OpenAPI 3.0/3.1 document with a `paths` object and
- * only local references. Deeper shapes are checked where they are read.
+ * only local references. Deeper shapes are checked where they are read. `isTree` says no object
+ * appears twice (see `ParsedText`).
  */
-export function validateOpenAPIDocument(value: unknown, locate: Locate): OpenAPIDocument {
+export function validateOpenAPIDocument(
+  value: unknown,
+  locate: Locate,
+  isTree: boolean,
+): OpenAPIDocument {
   if (!isObject(value)) {
     throw new KitGenerateError(
       `expected an OpenAPI document (an object with "openapi" and "paths"), got ${describe(value)}`,
@@ -36,7 +41,7 @@ export function validateOpenAPIDocument(value: unknown, locate: Locate): OpenAPI
       locate(pointerOf("paths")),
     );
   }
-  assertOnlyLocalReferences(value, locate);
+  assertOnlyLocalReferences(value, locate, isTree);
   return value as OpenAPIDocument;
 }
 

@@ -38,6 +38,7 @@ export function parseYamlText(text: string, file: string | undefined): ParsedTex
   }
   return {
     value: toPlainValue(document, file),
+    isTree: false,
     lineOf: (segments) => lineCounter.linePos(nodeOffset(document, segments)).line,
   };
 }
