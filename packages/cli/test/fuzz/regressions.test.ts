@@ -187,6 +187,31 @@ describe("fuzzer counterexamples", () => {
     expect(report.failures.map((failure) => failure.detail)).toEqual([]);
   });
 
+  it("a description that is not a string is left out, not a crash", async () => {
+    const odd = document({
+      "/odd": {
+        get: {
+          summary: 7,
+          parameters: [{ name: "q", in: "query", description: ["x"], schema: { type: "string" } }],
+          responses: {
+            "200": {
+              description: "d",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: { a: { type: "string", description: { $ref: "#/nowhere" } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    expect((await generateOrFail(odd)).failure).toBeUndefined();
+  });
+
   it("a $ref cycle below a property key with a line break is reported on one line", async () => {
     const cyclic = document(
       {
