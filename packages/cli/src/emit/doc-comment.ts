@@ -4,12 +4,13 @@
  * Returns no lines when there is nothing to say.
  */
 export function docComment(
-  paragraphs: readonly (string | undefined)[],
+  paragraphs: readonly unknown[],
   indent: string,
   tags: readonly string[] = [],
 ): string[] {
+  // Paragraphs come from the document as they are: a `description` may hold any JSON value.
   const blocks = paragraphs
-    .map((paragraph) => (paragraph === undefined ? [] : cleanLines(paragraph)))
+    .map((paragraph) => (typeof paragraph === "string" ? cleanLines(paragraph) : []))
     .filter((lines) => lines.length > 0);
   if (tags.length > 0) blocks.push([...tags]);
   if (blocks.length === 0) return [];
