@@ -12,15 +12,26 @@ export interface KitRun {
   stderrLines: string[];
 }
 
-/** Runs `node <bin> ...args` in `cwd` as a real child process. */
-export function runKit(args: readonly string[], cwd: string, bin = KIT_BIN): Promise<KitRun> {
+/**
+ * The user a child process runs as so that permission bits apply: tests run as root on CI, and
+ * root reads and writes through any mode. `nobody` must be able to reach the files it is given.
+ */
+export const UNPRIVILEGED = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+
+/** Runs `node <bin> ...args` in `cwd` as a real child process, as `user` when given. */
+export function runKit(
+  args: readonly string[],
+  cwd: string,
+  bin = KIT_BIN,
+  user: { uid?: number; gid?: number } = {},
+): Promise<KitRun> {
   if (!existsSync(KIT_BIN)) {
     throw new Error(
       `${KIT_BIN} is missing: run node node_modules/typescript/bin/tsc -b packages/cli`,
     );
   }
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { cwd, ...user }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
       const stderrLines = stderr.split("\n").filter((line) => line !== "");
       resolve({ code, stdout, stderr, stderrLines });

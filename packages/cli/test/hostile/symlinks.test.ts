@@ -1,9 +1,9 @@
-import { chmod, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GENERATED_MARKER } from "../../src/options.js";
 import { petstore } from "../cli/documents.js";
-import { runKit } from "../cli/run-kit.js";
+import { KIT_BIN, runKit, UNPRIVILEGED } from "../cli/run-kit.js";
 import { useTempDirs } from "../write/temp-dir.js";
 
 const tempDir = useTempDirs();
@@ -80,16 +80,28 @@ describe("a symbolic link inside --out that points outside", () => {
   });
 });
 
-const isRoot = process.getuid?.() === 0;
+/** Hands the project to the unprivileged user, so its permission bits bind the command. */
+async function handOver(directory: string): Promise<void> {
+  if (UNPRIVILEGED.uid === undefined) return;
+  await chown(directory, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
+  for (const entry of await readdir(directory, { recursive: true, withFileTypes: true })) {
+    await chown(path.join(entry.parentPath, entry.name), UNPRIVILEGED.uid, UNPRIVILEGED.gid);
+  }
+}
 
-describe("a read-only output directory", () => {
-  // Root writes through any permission bits, so the refusal cannot be provoked as root.
-  it.skipIf(isRoot)("fails with one line naming the file and leaves no partial file", async () => {
+describe("permissions", () => {
+  it("a read-only output directory fails with one line naming it and leaves no file", async () => {
     const { dir, out } = await project();
     await mkdir(path.join(out, "apis"));
+    await handOver(dir);
     await chmod(path.join(out, "apis"), 0o555);
     try {
-      const run = await generate(dir);
+      const run = await runKit(
+        ["generate", "-i", "openapi.json", "-o", "out"],
+        dir,
+        KIT_BIN,
+        UNPRIVILEGED,
+      );
       expect(run.code).toBe(1);
       expect(run.stderrLines).toHaveLength(1);
       expect(run.stderrLines[0]).toMatch(/apis/);
@@ -97,6 +109,21 @@ describe("a read-only output directory", () => {
     } finally {
       await chmod(path.join(out, "apis"), 0o755);
     }
+  });
+
+  it("an input file without read permission fails with one line and writes nothing", async () => {
+    const { dir, out } = await project();
+    await handOver(dir);
+    await chmod(path.join(dir, "openapi.json"), 0o000);
+    const run = await runKit(
+      ["generate", "-i", "openapi.json", "-o", "out"],
+      dir,
+      KIT_BIN,
+      UNPRIVILEGED,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderrLines).toEqual(["kit: openapi.json: cannot read the file (EACCES)"]);
+    expect(await readdir(out)).toEqual([]);
   });
 
   it("where a directory is expected, a file is refused before anything is written", async () => {
