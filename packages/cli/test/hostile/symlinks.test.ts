@@ -111,6 +111,32 @@ describe("permissions", () => {
     }
   });
 
+  it("a read-only directory met late in the run leaves the whole output as it was", async () => {
+    const { dir, out } = await project();
+    await writeFile(path.join(out, "service.ts"), `${GENERATED_MARKER}\nexport const old = 1;\n`);
+    await mkdir(path.join(out, "types"));
+    await handOver(dir);
+    await chmod(path.join(out, "types"), 0o555);
+    try {
+      const run = await runKit(
+        ["generate", "-i", "openapi.json", "-o", "out"],
+        dir,
+        KIT_BIN,
+        UNPRIVILEGED,
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderrLines).toHaveLength(1);
+      expect(run.stderrLines[0]).toMatch(/types/);
+      // apis/, index.ts and the new service.ts come before types/ and were staged, then discarded.
+      expect(await snapshot(out)).toEqual({
+        "service.ts": `${GENERATED_MARKER}\nexport const old = 1;\n`,
+      });
+      expect((await readdir(out)).sort()).toEqual(["service.ts", "types"]);
+    } finally {
+      await chmod(path.join(out, "types"), 0o755);
+    }
+  });
+
   it("an input file without read permission fails with one line and writes nothing", async () => {
     const { dir, out } = await project();
     await handOver(dir);
