@@ -107,7 +107,9 @@ function tagFilter(options: BuildOptions): (tags: string[]) => string[] {
 }
 
 /**
- * Operation parameters override path-item ones with the same name and location. Every `{x}` of the
+ * Operation parameters override path-item ones with the same name and location; header names are
+ * compared without case, as HTTP does (AWS documents override `X-Amz-Content-Sha256` with a
+ * required `x-amz-content-sha256`: two parameters would send one header). Every `{x}` of the
  * path gets a path parameter, declared or not, so the request never carries a literal `{x}`.
  */
 function readParameters(
@@ -141,7 +143,7 @@ function readParameters(
         );
         return;
       }
-      byKey.set(`${parameter.in}\u0000${parameter.name}`, parameter);
+      byKey.set(parameterKey(parameter), parameter);
     });
   }
 
@@ -170,6 +172,12 @@ function readParameters(
     }
   }
   return [...pathParameters, ...others];
+}
+
+/** What makes two parameters the same one: location and name, a header's name in any case. */
+function parameterKey(parameter: Parameter): string {
+  const name = parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name;
+  return `${parameter.in}\u0000${name}`;
 }
 
 const LOCATIONS = new Set(["path", "query", "header", "cookie"]);

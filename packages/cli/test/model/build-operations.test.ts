@@ -37,6 +37,30 @@ describe("buildOperations", () => {
     ]);
   });
 
+  it("lets an operation header override a path-item header spelled in another case", () => {
+    const loaded = inlineDocument({
+      paths: {
+        "/assets": {
+          parameters: [{ name: "X-Amz-Content-Sha256", in: "header", required: false }],
+          post: {
+            ...ok,
+            parameters: [
+              { name: "x-amz-content-sha256", in: "header", required: true },
+              { name: "Q", in: "query" },
+              { name: "q", in: "query" },
+            ],
+          },
+        },
+      },
+    });
+    const [operation] = buildOperations(loaded);
+    expect(operation!.parameters.map((p) => [p.in, p.name, p.required])).toEqual([
+      ["header", "x-amz-content-sha256", true],
+      ["query", "Q", false],
+      ["query", "q", false],
+    ]);
+  });
+
   it("resolves parameter, body and response references", () => {
     const loaded = inlineDocument({
       paths: {
