@@ -10,7 +10,7 @@ import type {
   RequestBodyObject,
   ResponseObject,
 } from "../openapi/types.js";
-import { bodyKind, chooseMediaType } from "./media.js";
+import { bodyKind, chooseMediaType, essence } from "./media.js";
 import type {
   Operation,
   Parameter,
@@ -77,8 +77,18 @@ export function buildOperations(loaded: LoadedDocument, options: BuildOptions = 
         deprecated: operation.deprecated === true,
         tags,
         parameters: readParameters(loaded, path, item, operation, pointer, warnings),
-        ...readRequestBody(loaded, operation.requestBody, appendPointer(pointer, "requestBody")),
-        responses: readResponses(loaded, operation.responses, appendPointer(pointer, "responses")),
+        ...readRequestBody(
+          loaded,
+          operation.requestBody,
+          appendPointer(pointer, "requestBody"),
+          warnings,
+        ),
+        responses: readResponses(
+          loaded,
+          operation.responses,
+          appendPointer(pointer, "responses"),
+          warnings,
+        ),
       });
     }
   }
@@ -218,15 +228,35 @@ function mediaSchema(media: MediaTypeObject | undefined, pointer: string): Schem
   return { schema: media.schema as SchemaInput, pointer: appendPointer(pointer, "schema") };
 }
 
+/**
+ * The content map's media types, without empty keys: `""` names no format, and guessing one would
+ * send a body the server never promised to read.
+ */
+function mediaTypesOf(
+  content: Record<string, unknown>,
+  pointer: string,
+  warnings: Warnings,
+): string[] {
+  return Object.keys(content).filter((mediaType) => {
+    if (essence(mediaType) !== "") return true;
+    warnings.add(
+      "a media type key is empty, which names no format; skipped",
+      appendPointer(pointer, "content", mediaType),
+    );
+    return false;
+  });
+}
+
 function readRequestBody(
   loaded: LoadedDocument,
   raw: unknown,
   at: string,
+  warnings: Warnings,
 ): { requestBody?: RequestBody } {
   if (raw === undefined) return {};
   const { value, pointer } = resolveObject<RequestBodyObject>(loaded, raw, at, "A request body");
   const content = isObject(value.content) ? value.content : {};
-  const mediaType = chooseMediaType(Object.keys(content), "request");
+  const mediaType = chooseMediaType(mediaTypesOf(content, pointer, warnings), "request");
   if (mediaType === undefined) return {};
   const schema = mediaSchema(content[mediaType], appendPointer(pointer, "content", mediaType));
   return {
@@ -241,7 +271,12 @@ function readRequestBody(
   };
 }
 
-function readResponses(loaded: LoadedDocument, raw: unknown, at: string): ResponseBody[] {
+function readResponses(
+  loaded: LoadedDocument,
+  raw: unknown,
+  at: string,
+  warnings: Warnings,
+): ResponseBody[] {
   if (!isObject(raw)) return [];
   return Object.keys(raw)
     .filter((status) => SUCCESS_STATUS.test(status))
@@ -254,7 +289,7 @@ function readResponses(loaded: LoadedDocument, raw: unknown, at: string): Respon
         "A response",
       );
       const content = isObject(value.content) ? value.content : {};
-      const mediaType = chooseMediaType(Object.keys(content), "response");
+      const mediaType = chooseMediaType(mediaTypesOf(content, pointer, warnings), "response");
       if (mediaType === undefined) return { status, pointer };
       const schema = mediaSchema(content[mediaType], appendPointer(pointer, "content", mediaType));
       return {

@@ -130,6 +130,33 @@ describe("buildOperations", () => {
     ]);
   });
 
+  it("skips an empty media type key with a warning and uses the others", () => {
+    const warnings = new Warnings();
+    const object = { schema: { type: "object" } };
+    const loaded = inlineDocument({
+      paths: {
+        "/a": {
+          post: { ...ok, requestBody: { content: { "": object, "application/json": object } } },
+        },
+        "/b": {
+          post: {
+            requestBody: { content: { "": object } },
+            responses: { "200": { description: "ok", content: { "": object } } },
+          },
+        },
+      },
+    });
+    const [a, b] = buildOperations(loaded, { warnings });
+    expect(a!.requestBody?.mediaType).toBe("application/json");
+    expect(b!.requestBody).toBeUndefined();
+    expect(b!.responses).toEqual([{ status: "200", pointer: "#/paths/~1b/post/responses/200" }]);
+    expect(warnings.messages).toEqual([
+      "#/paths/~1a/post/requestBody/content/: a media type key is empty, which names no format; skipped",
+      "#/paths/~1b/post/requestBody/content/: a media type key is empty, which names no format; skipped",
+      "#/paths/~1b/post/responses/200/content/: a media type key is empty, which names no format; skipped",
+    ]);
+  });
+
   it("puts untagged operations under default and filters tags, exclusion first", () => {
     const loaded = inlineDocument({
       paths: { "/a": { get: { ...ok, tags: ["pet", "store"] } }, "/b": { get: ok } },
