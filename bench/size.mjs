@@ -1,0 +1,83 @@
+// What @kit/api weighs in an application bundle: the core (everything the index exports, as a
+// generated client imports it) and each built-in plugin, bundled by esbuild with axios external,
+// minified for ES2022, then gzipped at level 9. Run after a build: `node bench/size.mjs`
+// (part of `npm run bench:runtime`); `--analyze` also prints what the core bundle is made of.
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { analyzeMetafile, build } from "esbuild";
+
+const BUDGET_CORE_BYTES = 5 * 1024;
+const PLUGINS = ["auth", "retry", "cache", "logger"];
+
+const dist = fileURLToPath(new URL("../packages/api/dist/", import.meta.url));
+const coreEntry = `export * from ${JSON.stringify(`${dist}index.js`)};`;
+const pluginEntry = (name) =>
+  `export { ${name} } from ${JSON.stringify(`${dist}plugins/index.js`)};`;
+
+/** Bundles one entry written as source text; the result is the bundle's text and its metafile. */
+async function bundle(contents, minify) {
+  const result = await build({
+    stdin: { contents, resolveDir: dist, sourcefile: "entry.js", loader: "js" },
+    bundle: true,
+    format: "esm",
+    target: "es2022",
+    platform: "neutral",
+    external: ["axios"],
+    minify,
+    metafile: true,
+    write: false,
+    logLevel: "silent",
+  });
+  return { text: result.outputFiles[0].contents, metafile: result.metafile };
+}
+
+/** Raw (bundled, not minified), minified and minified+gzipped sizes in bytes. */
+async function measure(contents) {
+  const raw = await bundle(contents, false);
+  const min = await bundle(contents, true);
+  return {
+    raw: raw.text.length,
+    min: min.text.length,
+    gzip: gzipSync(min.text, { level: 9 }).length,
+    metafile: min.metafile,
+  };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
+
+const core = await measure(coreEntry);
+const rows = [
+  [
+    "core (`@kit/api`)",
+    kb(core.raw),
+    kb(core.min),
+    `**${kb(core.gzip)}**`,
+    "–",
+    `≤ ${kb(BUDGET_CORE_BYTES)}`,
+    core.gzip <= BUDGET_CORE_BYTES ? "ok" : `over by ${core.gzip - BUDGET_CORE_BYTES} B`,
+  ],
+];
+for (const name of PLUGINS) {
+  const alone = await measure(pluginEntry(name));
+  const withCore = await measure(`${coreEntry}\n${pluginEntry(name)}`);
+  rows.push([
+    `\`${name}\` (\`@kit/api/plugins\`)`,
+    kb(alone.raw),
+    kb(alone.min),
+    `**${kb(alone.gzip)}**`,
+    `+${kb(withCore.gzip - core.gzip)}`,
+    "–",
+    "–",
+  ]);
+}
+
+console.log("| Entry | Raw | Minified | Min+gzip | Added to core, min+gzip | Budget | Verdict |");
+console.log("|---|---|---|---|---|---|---|");
+for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+console.log(
+  "\nesbuild, ES2022 ESM, axios external; gzip level 9. A plugin alone includes the core parts it imports.",
+);
+
+if (process.argv.includes("--analyze")) {
+  console.log(await analyzeMetafile(core.metafile, { verbose: false }));
+}
