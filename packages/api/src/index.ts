@@ -32,6 +32,7 @@ export type {
   KitRequest,
   KitResponseType,
 } from "./core/plugin.js";
+export { KitQueryList, type KitQuerySeparator } from "./core/query.js";
 export type { KitEnvelopeCode, KitEnvelopeMessage, KitResult } from "./core/result.js";
 export { KitServer } from "./core/server.js";
 export type { KitApi, KitPayloadOf } from "./core/types.js";
@@ -41,6 +42,7 @@ export {
   Data,
   HeaderValue,
   type KitParameterDecorator,
+  type KitQueryStyle,
   Params,
   Query,
 } from "./decorators/parameters.js";

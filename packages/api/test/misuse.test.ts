@@ -6,9 +6,11 @@ import {
   HeaderValue,
   KitDecoratorError,
   KitOptionsError,
+  type KitQueryStyle,
   KitServer,
   Params,
   Post,
+  Query,
   Server,
 } from "../src/index.js";
 
@@ -132,6 +134,33 @@ describe("API class misuse, named by class and method", () => {
     expect(thrown(() => new Service().createApi(Empty))).toMatchObject({
       code: "KIT_API_WITHOUT_ROUTES",
     });
+  });
+
+  test("@Query with a style it does not know, or a style without a name", () => {
+    const unknownStyle = thrown(() => {
+      class Matrix {
+        @Get() get(
+          @Query("ids", { style: "matrix" } as unknown as KitQueryStyle) _ids: string[],
+        ): Promise<void> {
+          return null!;
+        }
+      }
+      return Matrix;
+    });
+    expect(unknownStyle).toMatchObject({
+      code: "KIT_DECORATOR_ARGUMENT",
+      message:
+        '@Query on Matrix.get needs a style of "form", "spaceDelimited" or "pipeDelimited" and a boolean explode',
+    });
+    const nameless = thrown(() => {
+      class Nameless {
+        @Get() get(@Query("", { explode: false }) _ids: string[]): Promise<void> {
+          return null!;
+        }
+      }
+      return Nameless;
+    });
+    expect(nameless).toMatchObject({ code: "KIT_DECORATOR_ARGUMENT" });
   });
 
   test("@HeaderValue without a name", () => {

@@ -215,6 +215,33 @@ describe("query", () => {
   });
 });
 
+describe("query styles", () => {
+  @Api("/styles")
+  class StyleApi {
+    @Get()
+    find(
+      @Query("csv", { explode: false }) _csv?: string | readonly string[],
+      @Query("spaced", { style: "spaceDelimited" }) _spaced?: readonly (number | null)[],
+      @Query("piped", { style: "pipeDelimited", explode: false }) _piped?: readonly number[],
+      @Query("repeated", { style: "pipeDelimited", explode: true }) _repeated?: readonly number[],
+    ): Promise<unknown> {
+      return null!;
+    }
+  }
+
+  test("joins an unexploded array into one value; the comma stays literal, one inside an item is encoded", async () => {
+    const api = serviceFor(http.origin).createApi(StyleApi);
+    const echo = echoOf(await api.find(["a,b", "c d"], [1, 2], [3, 4], [5, 6]).send());
+    expect(echo.url).toBe("/styles?csv=a%2Cb,c%20d&spaced=1%202&piped=3%7C4&repeated=5&repeated=6");
+  });
+
+  test("leaves out an empty list and null items, and sends a single value as it is", async () => {
+    const api = serviceFor(http.origin).createApi(StyleApi);
+    const echo = echoOf(await api.find("x", [null, 1], []).send());
+    expect(echo.url).toBe("/styles?csv=x&spaced=1");
+  });
+});
+
 describe("headers", () => {
   @Api("/headers")
   class HeaderApi {

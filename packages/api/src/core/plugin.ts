@@ -10,7 +10,7 @@ export interface KitRequest {
   method: KitHttpMethod;
   /** The server's baseURL, the class prefix and the method path joined, placeholders filled. */
   url: string;
-  /** Query values, not yet serialized; arrays become repeated keys. */
+  /** Query values, not yet serialized; arrays become repeated keys, a `KitQueryList` one joined value. */
   params: Record<string, unknown>;
   data: unknown;
   headers: Record<string, string>;

@@ -21,10 +21,45 @@ export function formValue(value: unknown): string {
   return String(value);
 }
 
+/** What joins the items of an array sent as one query value (OpenAPI `explode: false`). */
+export type KitQuerySeparator = "," | " " | "|";
+
+/**
+ * An array sent as one query value with its items joined: `ids=1,2` (form), `ids=1%202`
+ * (spaceDelimited), `ids=1%7C2` (pipeDelimited). `@Query(name, { explode: false })` puts one in
+ * the request's params; an empty list is left out like an empty array.
+ */
+export class KitQueryList {
+  constructor(
+    readonly items: readonly unknown[],
+    readonly separator: KitQuerySeparator,
+  ) {}
+}
+
 export function serializeQuery(values: Readonly<Record<string, unknown>>): string {
   let query = "";
-  for (const [key, value] of formPairs(values)) {
-    query += `${query === "" ? "" : "&"}${encodeURIComponent(key)}=${encodeURIComponent(value)}`;
+  const add = (key: string, text: string) => {
+    query += `${query === "" ? "" : "&"}${encodeURIComponent(key)}=${text}`;
+  };
+  for (const key in values) {
+    const value = values[key];
+    if (value instanceof KitQueryList) {
+      const items = value.items.filter((item) => item != null);
+      if (items.length > 0) add(key, items.map(encodedValue).join(encodedSeparator(value)));
+    } else if (Array.isArray(value)) {
+      for (const item of value) if (item != null) add(key, encodedValue(item));
+    } else if (value != null) {
+      add(key, encodedValue(value));
+    }
   }
   return query;
+}
+
+function encodedValue(value: unknown): string {
+  return encodeURIComponent(formValue(value));
+}
+
+/** A comma stays literal, as OpenAPI shows it, so the server tells it from a comma inside an item. */
+function encodedSeparator(list: KitQueryList): string {
+  return list.separator === "," ? "," : encodeURIComponent(list.separator);
 }

@@ -4,6 +4,7 @@ import { KitRequestError, type KitRequestTarget } from "./errors.js";
 import { messages } from "./messages.js";
 import { fillPathTemplate, type PathTemplate, showPathTemplate } from "./path-template.js";
 import type { KitHttpMethod, KitRequest, KitResponseType } from "./plugin.js";
+import { KitQueryList } from "./query.js";
 import { encodeBody } from "./request-body.js";
 import type { SendAbort } from "./send-abort.js";
 
@@ -59,9 +60,12 @@ export function buildRequest(
   const { route, server } = endpoint;
   // Without a prototype, a key named `__proto__` is an ordinary key that reaches the wire.
   const params: Record<string, unknown> = Object.create(null);
-  for (const { name, index } of route.query) {
-    if (name !== undefined) params[name] = args[index];
-    else Object.assign(params, args[index]);
+  for (const { name, index, separator } of route.query) {
+    const value = args[index];
+    if (name === undefined) Object.assign(params, value);
+    else if (separator !== undefined && Array.isArray(value))
+      params[name] = new KitQueryList(value, separator);
+    else params[name] = value;
   }
   const headers: Record<string, string> = { ...server.options.headers };
   for (const { name, index } of route.headers) {

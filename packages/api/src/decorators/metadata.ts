@@ -1,5 +1,6 @@
 import type { KitServerOptions } from "../core/options.js";
 import type { KitHttpMethod, KitResponseType } from "../core/plugin.js";
+import type { KitQuerySeparator } from "../core/query.js";
 
 /*
  * Decorators record what they see in module WeakMaps keyed by class, never on prototypes.
@@ -13,6 +14,8 @@ export interface ParameterBinding {
   /** `undefined` for the unnamed forms `@Query()` and `@Data()`. */
   readonly name: string | undefined;
   readonly index: number;
+  /** For a named `@Query` whose arrays are sent as one joined value; absent for repeated keys. */
+  readonly separator?: KitQuerySeparator;
 }
 
 export interface VerbRecord {
