@@ -14,18 +14,13 @@ export type KitMethodDecorator = <F extends (...args: never) => Promise<unknown>
   descriptor: TypedPropertyDescriptor<F>,
 ) => void;
 
-const verbNames: Record<KitHttpMethod, string> = {
-  GET: "Get",
-  POST: "Post",
-  PUT: "Put",
-  PATCH: "Patch",
-  DELETE: "Delete",
-  HEAD: "Head",
-  OPTIONS: "Options",
-};
+/** `"GET"` is declared with `@Get`. */
+function decoratorName(method: KitHttpMethod): string {
+  return method[0] + method.slice(1).toLowerCase();
+}
 
 function verb(method: KitHttpMethod): (path?: string) => KitMethodDecorator {
-  const decorator = verbNames[method];
+  const decorator = decoratorName(method);
   return (path = "") =>
     (target, key) => {
       const { apiClass, methodName, where } = decoratedMember(decorator, target, key);
@@ -37,7 +32,7 @@ function verb(method: KitHttpMethod): (path?: string) => KitMethodDecorator {
       }
       const record = ownMethodRecord(apiClass, methodName);
       if (record.verb) {
-        const first = verbNames[record.verb.method];
+        const first = decoratorName(record.verb.method);
         throw new KitDecoratorError(
           "KIT_VERB_TWICE",
           messages.KIT_VERB_TWICE(where, decorator, first),
