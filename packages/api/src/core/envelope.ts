@@ -1,6 +1,7 @@
 import { KitBusinessError, type KitRequestTarget, KitResponseError } from "./errors.js";
 import { messages } from "./messages.js";
 import type { KitResolvedServerOptions } from "./options.js";
+import { isPlainObject } from "./plain-object.js";
 import type { KitResult } from "./result.js";
 
 export interface ReadResponse {
@@ -19,7 +20,7 @@ export function unwrapEnvelope(
 ): KitResult {
   const { body, status, headers } = response;
   const envelope =
-    response.json && options.envelope !== false && isEnvelope(body, options.dataKey)
+    response.json && options.envelope !== false && isPlainObject(body) && options.dataKey in body
       ? body
       : undefined;
   if (envelope === undefined) {
@@ -51,10 +52,4 @@ export function unwrapEnvelope(
     headers,
     envelope,
   };
-}
-
-function isEnvelope(body: unknown, dataKey: string): body is Record<string, unknown> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
-  const prototype = Object.getPrototypeOf(body);
-  return (prototype === Object.prototype || prototype === null) && dataKey in body;
 }

@@ -1,3 +1,4 @@
+import { isPlainObject } from "./plain-object.js";
 import { formPairs, formValue } from "./query.js";
 
 export interface EncodedBody {
@@ -8,25 +9,19 @@ export interface EncodedBody {
 
 /**
  * Shapes `@Data` values for the declared media type. JSON (no `@ContentType`) is left to axios;
- * multipart never gets a hand-written `Content-Type`, so the client adds the boundary.
+ * multipart never gets a hand-written `Content-Type`, so the client adds the boundary. A plain
+ * object is a set of fields; anything else (`FormData`, a string) is a ready-made body.
  */
 export function encodeBody(contentType: string | undefined, data: unknown): EncodedBody {
   if (contentType === undefined || data === undefined) return { data, contentType };
   const mime = contentType.split(";")[0]!.trim().toLowerCase();
   if (mime === "application/x-www-form-urlencoded") {
-    return { data: isFields(data) ? new URLSearchParams(formPairs(data)) : data, contentType };
+    return { data: isPlainObject(data) ? new URLSearchParams(formPairs(data)) : data, contentType };
   }
   if (mime === "multipart/form-data") {
-    return { data: isFields(data) ? toFormData(data) : data, contentType: undefined };
+    return { data: isPlainObject(data) ? toFormData(data) : data, contentType: undefined };
   }
   return { data, contentType };
-}
-
-/** A plain object of fields, as opposed to a ready-made body such as `FormData` or a string. */
-function isFields(data: unknown): data is Record<string, unknown> {
-  if (typeof data !== "object" || data === null) return false;
-  const prototype = Object.getPrototypeOf(data);
-  return prototype === Object.prototype || prototype === null;
 }
 
 function toFormData(fields: Record<string, unknown>): FormData {
