@@ -1,3 +1,4 @@
+import type { JoinedQueryStyle } from "../model/query-style.js";
 import { planSignature, type SignatureParameter } from "../model/signature.js";
 import type { ApiMethod } from "../model/tag-group.js";
 import { docComment } from "./doc-comment.js";
@@ -77,9 +78,15 @@ function renderParameter(
   if (parameter.decorator !== undefined) {
     decorators.add(parameter.decorator);
     const key = parameter.key === undefined ? "" : JSON.stringify(parameter.key);
-    decorator = `@${parameter.decorator}(${key}) `;
+    decorator = `@${parameter.decorator}(${key}${styleArgument(parameter.joinedStyle)}) `;
   }
   const optional = parameter.required ? "" : "?";
   const type = renderPayloadType(parameter.type, context, INDENT);
   return `${decorator}${parameter.variable}${optional}: ${type}`;
+}
+
+/** The runtime's `@Query` option for the style; `explode` defaults to false for the delimited ones. */
+function styleArgument(style: JoinedQueryStyle | undefined): string {
+  if (style === undefined) return "";
+  return style === "form" ? ", { explode: false }" : `, { style: "${style}" }`;
 }

@@ -20,6 +20,7 @@ import type {
   SchemaInput,
   Verb,
 } from "./operation.js";
+import { joinedQueryStyle } from "./query-style.js";
 import { resolveObject } from "./resolve.js";
 import { Warnings } from "./warnings.js";
 
@@ -201,6 +202,7 @@ function readParameter(loaded: LoadedDocument, raw: unknown, at: string): Parame
     );
   }
   const schema = parameterSchema(value, pointer);
+  const joinedStyle = joinedQueryStyle(loaded, value, schema);
   return {
     name: value.name,
     in: value.in,
@@ -208,6 +210,7 @@ function readParameter(loaded: LoadedDocument, raw: unknown, at: string): Parame
     ...text("description", value.description),
     deprecated: value.deprecated === true,
     ...(schema ? { schema } : {}),
+    ...(joinedStyle ? { joinedStyle } : {}),
     pointer,
   };
 }

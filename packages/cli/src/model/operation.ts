@@ -5,6 +5,7 @@ import type {
   SchemaObject,
 } from "../openapi/types.js";
 import type { BodyKind } from "./media.js";
+import type { JoinedQueryStyle } from "./query-style.js";
 
 /** Verbs the runtime has decorators for; `trace` is skipped. */
 export type Verb = Exclude<HttpVerb, "trace">;
@@ -26,6 +27,8 @@ export interface Parameter {
   deprecated: boolean;
   /** Absent when the document gives no schema: the parameter is typed `string`. */
   schema?: SchemaAt;
+  /** A query array sent as one joined value (`explode: false`); absent when items repeat the key. */
+  joinedStyle?: JoinedQueryStyle;
   pointer: string;
 }
 

@@ -9,6 +9,7 @@ import { NameScope, variableName } from "./names.js";
 import type { Operation, SchemaAt } from "./operation.js";
 import { operationTypeStem } from "./operation-name.js";
 import { placeholderKeys } from "./path-template.js";
+import type { JoinedQueryStyle } from "./query-style.js";
 import { isObjectSchema } from "./schema-kind.js";
 import { Warnings } from "./warnings.js";
 
@@ -27,6 +28,8 @@ export interface SignatureParameter {
   decorator?: ParameterDecorator;
   /** The decorator argument: the wire name (`@Params` uses the sanitized placeholder key). */
   key?: string;
+  /** For `@Query`: arrays sent as one joined value, in this OpenAPI style. */
+  joinedStyle?: JoinedQueryStyle;
   required: boolean;
   type: TypeSource;
 }
@@ -72,7 +75,16 @@ export function planSignature(
     const decorator = DECORATORS[parameter.in];
     const key =
       parameter.in === "path" ? (pathKeys.get(parameter.name) ?? parameter.name) : parameter.name;
-    parameters.push({ variable, from, decorator, key, required, type });
+    const { joinedStyle } = parameter;
+    parameters.push({
+      variable,
+      from,
+      decorator,
+      key,
+      required,
+      type,
+      ...(joinedStyle ? { joinedStyle } : {}),
+    });
   }
 
   const body = planBody(loaded, operation, variables, warnings);

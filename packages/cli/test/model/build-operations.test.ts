@@ -61,6 +61,42 @@ describe("buildOperations", () => {
     ]);
   });
 
+  it("marks query arrays sent as one joined value (explode: false, delimited styles)", () => {
+    const strings = { type: "array", items: { type: "string" } };
+    const loaded = inlineDocument({
+      paths: {
+        "/q": {
+          get: {
+            ...ok,
+            parameters: [
+              { name: "csv", in: "query", explode: false, schema: strings },
+              { name: "pipes", in: "query", style: "pipeDelimited", schema: strings },
+              {
+                name: "spaces",
+                in: "query",
+                style: "spaceDelimited",
+                explode: true,
+                schema: strings,
+              },
+              { name: "plain", in: "query", schema: strings },
+              { name: "scalar", in: "query", explode: false, schema: { type: "string" } },
+              { name: "deep", in: "query", style: "deepObject", explode: false, schema: strings },
+            ],
+          },
+        },
+      },
+    });
+    const [operation] = buildOperations(loaded);
+    expect(operation!.parameters.map((p) => [p.name, p.joinedStyle])).toEqual([
+      ["csv", "form"],
+      ["pipes", "pipeDelimited"],
+      ["spaces", undefined],
+      ["plain", undefined],
+      ["scalar", undefined],
+      ["deep", undefined],
+    ]);
+  });
+
   it("resolves parameter, body and response references", () => {
     const loaded = inlineDocument({
       paths: {

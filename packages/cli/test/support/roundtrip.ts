@@ -74,7 +74,16 @@ function sampleArgument(parameter: SignatureParameter, index: number): unknown {
     if (type === "string") return `text ${index}`;
     return { sample: index };
   }
+  // An array for a joined query style, so the check below sees how its items are joined.
+  if (parameter.joinedStyle !== undefined) return [`a${index}`, `b,${index}`];
   return `v${index}`;
+}
+
+const JOINED_SEPARATORS = { form: ",", spaceDelimited: "%20", pipeDelimited: "%7C" } as const;
+
+/** The raw query value OpenAPI gives an unexploded array: items encoded, the separator not. */
+function joinedValue(items: readonly string[], style: keyof typeof JOINED_SEPARATORS): string {
+  return items.map(encodeURIComponent).join(JOINED_SEPARATORS[style]);
 }
 
 function checkExchange(
@@ -106,7 +115,16 @@ function checkExchange(
   for (const name of queryNames) {
     // A key the path also spells out literally (`/files?view=info` beside a `view` parameter)
     // is sent with both values.
-    const values = [...expected.searchParams.getAll(name), String(argumentFor("query", name))];
+    const argument = argumentFor("query", name);
+    const style = parameters.find(
+      (p) => p.from?.in === "query" && p.from.name === name,
+    )?.joinedStyle;
+    if (style !== undefined) {
+      const raw = `${encodeURIComponent(name)}=${joinedValue(argument as string[], style)}`;
+      expect(url.search.slice(1).split("&"), label).toContain(raw);
+      continue;
+    }
+    const values = [...expected.searchParams.getAll(name), String(argument)];
     expect(url.searchParams.getAll(name), label).toEqual(values);
   }
   const headers = config.headers as Record<string, unknown>;
