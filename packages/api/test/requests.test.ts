@@ -116,11 +116,11 @@ describe("path values", () => {
     twice(@Params("id") _id: string): Promise<unknown> {
       return null!;
     }
-    @Get("/:date_PI.xml")
+    @Get("/{date}_PI.xml")
     programme(@Params("date") _date: string): Promise<unknown> {
       return null!;
     }
-    @Get("/:dayF:startT:end")
+    @Get("/{day}F{start}T{end}")
     window(
       @Params("day") _day: string,
       @Params("start") _start: string,
@@ -156,7 +156,7 @@ describe("path values", () => {
     expect(echoOf(await api.twice("7").send()).url).toBe("/files/7/copies/7");
   });
 
-  test("fill a declared name followed by more identifier characters", async () => {
+  test("fill a declared name written {name}, glued to more identifier characters", async () => {
     const api = serviceFor(http.origin).createApi(FileApi);
     expect(echoOf(await api.programme("2024-05-06").send()).url).toBe("/files/2024-05-06_PI.xml");
     expect(echoOf(await api.window("mon", "9", "17").send()).url).toBe("/files/monF9T17");

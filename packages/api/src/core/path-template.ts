@@ -5,44 +5,29 @@ export interface PathTemplate {
   readonly names: readonly string[];
 }
 
-const identifierAfterColon = /:([A-Za-z_$][A-Za-z0-9_$]*)/g;
+/** `:name` (the whole identifier after a colon) or `{name}`, for a name glued to more text. */
+const placeholderForm = /:([A-Za-z_$][A-Za-z0-9_$]*)|\{([A-Za-z_$][A-Za-z0-9_$]*)\}/g;
 
 /**
- * Only a declared name after a colon is a placeholder; every other colon is literal text, so
- * `/v1/:name:cancel` has one placeholder when only `name` is declared. A declared name the route
- * never spells out whole may be followed by more identifier characters: `/:date_PI.xml` and
- * `/:dayF:startT:end` (documents' `{date}_PI.xml`, `{day}F{start}T{end}`). A name the route does
- * spell out whole is only ever that, so Google's `/:domain:domainJoinMachine` keeps its verb.
+ * A placeholder is a declared name written `:name` or `{name}`; everything else is literal text.
+ * `:name` takes every identifier character after the colon, so `/v1/:name:cancel` has one
+ * placeholder when only `name` is declared and Google's `/:domain:domainJoinMachine` keeps its
+ * verb. A name followed by identifier characters is written `{name}`: `/{date}_PI.xml`,
+ * `/{day}F{start}T{end}`, as in the OpenAPI document.
  */
 export function parsePathTemplate(path: string, declared: ReadonlySet<string>): PathTemplate {
-  const identifiers = [...path.matchAll(identifierAfterColon)];
-  const whole = new Set(identifiers.map((match) => match[1]!).filter((id) => declared.has(id)));
   const literals: string[] = [];
   const names: string[] = [];
   let literalStart = 0;
-  for (const match of identifiers) {
-    const identifier = match[1]!;
-    const name = whole.has(identifier) ? identifier : gluedName(identifier, declared, whole);
-    if (name === undefined) continue;
+  for (const match of path.matchAll(placeholderForm)) {
+    const name = (match[1] ?? match[2])!;
+    if (!declared.has(name)) continue;
     literals.push(path.slice(literalStart, match.index));
     names.push(name);
-    literalStart = match.index + 1 + name.length;
+    literalStart = match.index + match[0].length;
   }
   literals.push(path.slice(literalStart));
   return { literals, names };
-}
-
-/** The longest declared name, not spelled out whole elsewhere, that `identifier` starts with. */
-function gluedName(
-  identifier: string,
-  declared: ReadonlySet<string>,
-  whole: ReadonlySet<string>,
-): string | undefined {
-  for (let length = identifier.length - 1; length > 0; length--) {
-    const name = identifier.slice(0, length);
-    if (declared.has(name) && !whole.has(name)) return name;
-  }
-  return undefined;
 }
 
 export function prefixPathTemplate(head: string, template: PathTemplate): PathTemplate {
@@ -59,8 +44,12 @@ export function fillPathTemplate(template: PathTemplate, values: readonly string
 
 /** The template as written, placeholders included: for messages about unfilled routes. */
 export function showPathTemplate(template: PathTemplate): string {
-  return fillPathTemplate(
-    template,
-    template.names.map((name) => `:${name}`),
-  );
+  let route = template.literals[0]!;
+  template.names.forEach((name, index) => {
+    const next = template.literals[index + 1]!;
+    route += (identifierStart.test(next) ? `{${name}}` : `:${name}`) + next;
+  });
+  return route;
 }
+
+const identifierStart = /^[A-Za-z0-9_$]/;

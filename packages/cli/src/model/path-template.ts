@@ -36,8 +36,17 @@ export function placeholderKeys(path: string): Map<string, string> {
   return keys;
 }
 
-/** `{pet-id}` → `:pet_id`: the runtime's placeholder form, keyed like the `@Params` decorator. */
+/**
+ * `{pet-id}` → `:pet_id`, the runtime's placeholder form, keyed like the `@Params` decorator; a
+ * placeholder glued to identifier characters keeps braces (`{date}_PI.xml`), since `:date_PI`
+ * would read as one name.
+ */
 export function toRoutePath(path: string): string {
   const keys = placeholderKeys(path);
-  return path.replace(PLACEHOLDER, (_, name: string) => `:${keys.get(name)}`);
+  return path.replace(PLACEHOLDER, (placeholder, name: string, offset: number) => {
+    const glued = IDENTIFIER_CHARACTER.test(path.charAt(offset + placeholder.length));
+    return glued ? `{${keys.get(name)}}` : `:${keys.get(name)}`;
+  });
 }
+
+const IDENTIFIER_CHARACTER = /^[A-Za-z0-9_$]$/;

@@ -87,6 +87,14 @@ const COUNTEREXAMPLES: Record<string, object> = {
       },
     },
   }),
+  "a placeholder both glued to letters and whole in one path": document({
+    "/v{name}x/a/order/{name}": {
+      head: {
+        parameters: [{ name: "name", in: "path", required: true, schema: { type: "string" } }],
+        responses: { "204": { description: "d" } },
+      },
+    },
+  }),
   "a component renamed for a clash (Api → Api2) that is a union containing itself": document(
     {
       "/loops": {
