@@ -1,36 +1,19 @@
 // Plugin costs on a stub axios adapter (no network): what a cache hit costs per send(), and what
 // the chain of all four built-in plugins adds to a send that goes through to the adapter.
 // Run after a build: `node bench/plugins.mjs` (part of `npm run bench:runtime`).
-import { Api, Get, KitServer, Params, Server } from "../packages/api/dist/index.js";
+import { KitServer, Server } from "../packages/api/dist/index.js";
 import { auth, cache, logger, retry } from "../packages/api/dist/plugins/index.js";
+import { PetApi, stubAdapter } from "./stub.mjs";
 
 const ROUNDS = 25;
 const SENDS_PER_ROUND = 4_000;
 const BUDGET_CACHE_HIT_US = 2;
 
-/** Answers every request at once, like a server that is never the bottleneck. */
-async function stubAdapter(config) {
-  return {
-    data: '{"id":1,"name":"Rex"}',
-    status: 200,
-    statusText: "OK",
-    headers: { "content-type": "application/json" },
-    config,
-    request: {},
-  };
-}
-
-// Decorators applied by hand, as TypeScript's legacy emit does, because this file is plain JS.
-class PetApi {
-  get() {}
-}
-Params("id")(PetApi.prototype, "get", 0);
-Get("/:id")(PetApi.prototype, "get", Object.getOwnPropertyDescriptor(PetApi.prototype, "get"));
-Api("/pets")(PetApi);
+const instantAdapter = stubAdapter('{"id":1,"name":"Rex"}');
 
 function createServer(plugins) {
   class Shop extends KitServer {}
-  Server({ baseURL: "http://bench.invalid/api", name: "bench", adapter: stubAdapter })(Shop);
+  Server({ baseURL: "http://bench.invalid/api", name: "bench", adapter: instantAdapter })(Shop);
   const server = new Shop();
   for (const plugin of plugins) server.use(plugin);
   return server.createApi(PetApi);

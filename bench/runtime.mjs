@@ -3,7 +3,8 @@
 // so drift in machine load hits both. Run after a build: `npm run bench:runtime`.
 import { Worker } from "node:worker_threads";
 import axios from "axios";
-import { Api, Get, KitServer, Params, Server } from "../packages/api/dist/index.js";
+import { KitServer, Server } from "../packages/api/dist/index.js";
+import { PetApi, stubAdapter } from "./stub.mjs";
 
 const STUB_ROUNDS = 31;
 const STUB_SENDS_PER_ROUND = 5_000;
@@ -15,25 +16,7 @@ const BUDGET_THROUGHPUT = 0.95;
 
 const body = '{"code":0,"message":"ok","data":{"id":1,"name":"Rex"}}';
 
-/** Answers at once, like a server that is never the bottleneck. */
-async function stubAdapter(config) {
-  return {
-    data: body,
-    status: 200,
-    statusText: "OK",
-    headers: { "content-type": "application/json" },
-    config,
-    request: {},
-  };
-}
-
-// Decorators applied by hand, as TypeScript's legacy emit does, because this file is plain JS.
-class PetApi {
-  get() {}
-}
-Params("id")(PetApi.prototype, "get", 0);
-Get("/:id")(PetApi.prototype, "get", Object.getOwnPropertyDescriptor(PetApi.prototype, "get"));
-Api("/pets")(PetApi);
+const instantAdapter = stubAdapter(body);
 
 function kitApi(baseURL, adapter) {
   class Shop extends KitServer {}
@@ -65,8 +48,8 @@ async function microsPerCall(call) {
 }
 
 async function stubRounds() {
-  const api = kitApi("http://bench.invalid/api", stubAdapter);
-  const raw = rawCall("http://bench.invalid/api", stubAdapter);
+  const api = kitApi("http://bench.invalid/api", instantAdapter);
+  const raw = rawCall("http://bench.invalid/api", instantAdapter);
   const kit = async (id) => (await api.get(id).send()).data;
   if ((await kit(1)).name !== (await raw(1)).name) throw new Error("Kit and raw axios disagree");
   for (let i = 0; i < 3; i++) await Promise.all([microsPerCall(kit), microsPerCall(raw)]);
