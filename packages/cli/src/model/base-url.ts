@@ -4,7 +4,7 @@ export const DEFAULT_BASE_URL = "/api";
 
 /**
  * `servers[0].url` with each `{variable}` replaced by its default (absolute or relative, kept as
- * written otherwise), else `/api`.
+ * written otherwise, but for surrounding white space, which no URL holds), else `/api`.
  */
 export function documentBaseUrl(document: OpenAPIDocument): string {
   const server = Array.isArray(document.servers) ? document.servers[0] : undefined;
@@ -14,5 +14,6 @@ export function documentBaseUrl(document: OpenAPIDocument): string {
     const value = Object.hasOwn(variables, name) ? variables[name]?.default : undefined;
     return typeof value === "string" ? value : placeholder;
   });
-  return url === "" ? DEFAULT_BASE_URL : url;
+  const trimmed = url.trim();
+  return trimmed === "" ? DEFAULT_BASE_URL : trimmed;
 }

@@ -20,6 +20,11 @@ describe("documentBaseUrl", () => {
     expect(documentBaseUrl(withServers([{ url: "/v3" }, { url: "/other" }]))).toBe("/v3");
   });
 
+  it("drops white space around the URL, which would be sent as %20", () => {
+    expect(documentBaseUrl(withServers([{ url: " /v3 \n" }]))).toBe("/v3");
+    expect(documentBaseUrl(withServers([{ url: "  " }]))).toBe("/api");
+  });
+
   it("falls back to /api without servers", () => {
     expect(documentBaseUrl(withServers(undefined))).toBe("/api");
     expect(documentBaseUrl(withServers([{ url: "" }]))).toBe("/api");
