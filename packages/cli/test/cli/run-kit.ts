@@ -1,5 +1,8 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
+import { cp } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The built command; `npm test` builds first (`tsc -b packages/cli`). */
@@ -17,6 +20,22 @@ export interface KitRun {
  * root reads and writes through any mode. `nobody` must be able to reach the files it is given.
  */
 export const UNPRIVILEGED = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+
+/**
+ * The command as the unprivileged user can run it: under root, a copy of the built package and
+ * its one dependency inside `directory` (the checkout may sit in a folder only root can enter);
+ * otherwise the built command itself.
+ */
+export async function kitBinFor(directory: string): Promise<string> {
+  if (UNPRIVILEGED.uid === undefined) return KIT_BIN;
+  const copy = path.join(directory, ".kit");
+  const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
+  const yaml = path.dirname(createRequire(import.meta.url).resolve("yaml/package.json"));
+  await cp(path.join(packageRoot, "package.json"), path.join(copy, "package.json"));
+  await cp(path.join(packageRoot, "dist"), path.join(copy, "dist"), { recursive: true });
+  await cp(yaml, path.join(copy, "node_modules", "yaml"), { recursive: true });
+  return path.join(copy, "dist", "bin.js");
+}
 
 /** Runs `node <bin> ...args` in `cwd` as a real child process, as `user` when given. */
 export function runKit(

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GENERATED_MARKER } from "../../src/options.js";
 import { petstore } from "../cli/documents.js";
-import { KIT_BIN, runKit, UNPRIVILEGED } from "../cli/run-kit.js";
+import { kitBinFor, runKit, UNPRIVILEGED } from "../cli/run-kit.js";
 import { useTempDirs } from "../write/temp-dir.js";
 
 const tempDir = useTempDirs();
@@ -93,13 +93,14 @@ describe("permissions", () => {
   it("a read-only output directory fails with one line naming it and leaves no file", async () => {
     const { dir, out } = await project();
     await mkdir(path.join(out, "apis"));
+    const bin = await kitBinFor(dir);
     await handOver(dir);
     await chmod(path.join(out, "apis"), 0o555);
     try {
       const run = await runKit(
         ["generate", "-i", "openapi.json", "-o", "out"],
         dir,
-        KIT_BIN,
+        bin,
         UNPRIVILEGED,
       );
       expect(run.code).toBe(1);
@@ -115,13 +116,14 @@ describe("permissions", () => {
     const { dir, out } = await project();
     await writeFile(path.join(out, "service.ts"), `${GENERATED_MARKER}\nexport const old = 1;\n`);
     await mkdir(path.join(out, "types"));
+    const bin = await kitBinFor(dir);
     await handOver(dir);
     await chmod(path.join(out, "types"), 0o555);
     try {
       const run = await runKit(
         ["generate", "-i", "openapi.json", "-o", "out"],
         dir,
-        KIT_BIN,
+        bin,
         UNPRIVILEGED,
       );
       expect(run.code).toBe(1);
@@ -139,12 +141,13 @@ describe("permissions", () => {
 
   it("an input file without read permission fails with one line and writes nothing", async () => {
     const { dir, out } = await project();
+    const bin = await kitBinFor(dir);
     await handOver(dir);
     await chmod(path.join(dir, "openapi.json"), 0o000);
     const run = await runKit(
       ["generate", "-i", "openapi.json", "-o", "out"],
       dir,
-      KIT_BIN,
+      bin,
       UNPRIVILEGED,
     );
     expect(run.code).toBe(1);
