@@ -18,6 +18,13 @@ export class RenderContext {
   readonly envelope: EnvelopeKeys | undefined;
   /** How many schemas enclose the one being printed; see `MAX_SCHEMA_DEPTH`. */
   depth = 0;
+  /**
+   * The type alias being declared, and where the schema being printed stands in it: directly in
+   * a union or an intersection of its right-hand side, or deferred inside an object member or an
+   * array item. A direct reference to the alias itself does not compile (`type A = X | A`).
+   */
+  #alias: string | undefined;
+  #position: "union" | "intersection" | "deferred" = "deferred";
   readonly #imports = new Map<string, Set<string>>();
   /** Imports in the order they were first recorded, so a union can take its own back. */
   readonly #recorded: [specifier: string, name: string][] = [];
@@ -89,6 +96,37 @@ export class RenderContext {
    * The union of the types `render` prints. When one branch absorbs the others (`unknown`), their
    * text is gone, so the imports only they needed are dropped: noUnusedLocals rejects them.
    */
+  /** Prints the right-hand side of `type <name> = …`. */
+  aliasBody(name: string, render: () => string): string {
+    this.#alias = name;
+    try {
+      return this.at("union", render);
+    } finally {
+      this.#alias = undefined;
+    }
+  }
+
+  /** Renders with the schema standing at `position` of the alias being declared. */
+  at<T>(position: "union" | "intersection" | "deferred", render: () => T): T {
+    const outer = this.#position;
+    this.#position = position;
+    try {
+      return render();
+    } finally {
+      this.#position = outer;
+    }
+  }
+
+  /**
+   * What a reference to `type` prints as where it stands: the alias being declared, named directly
+   * in its own union or intersection, means nothing there (`X | A` is `X`, `X & A` is `X` for the
+   * least type), so it prints as the union's or intersection's neutral element.
+   */
+  referenceAt(type: NamedType): string {
+    if (type.name !== this.#alias || this.#position === "deferred") return this.reference(type);
+    return this.#position === "union" ? "never" : "unknown";
+  }
+
   union(render: () => string[]): string {
     const mark = this.#recorded.length;
     const text = unionOf(render());

@@ -7,7 +7,6 @@ import { docComment } from "./doc-comment.js";
 import type { RenderContext } from "./render-context.js";
 import { renderObjectMembers } from "./schema/object.js";
 import { renderSchemaType } from "./schema/render-schema-type.js";
-import { withoutSelf } from "./schema/type-text.js";
 
 /** `export interface …` for an object with properties, `export type … = …;` for anything else. */
 export function renderTypeDeclaration(type: NamedType, context: RenderContext): string {
@@ -24,6 +23,8 @@ export function renderTypeDeclaration(type: NamedType, context: RenderContext): 
       return [...doc, `export interface ${type.name} {`, ...members, "}"].join("\n");
     }
   }
-  const text = withoutSelf(renderSchemaType(type.schema, type.pointer, context), type.name);
+  const text = context.aliasBody(type.name, () =>
+    renderSchemaType(type.schema, type.pointer, context),
+  );
   return [...doc, `export type ${type.name} = ${text};`].join("\n");
 }

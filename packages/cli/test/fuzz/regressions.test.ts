@@ -140,6 +140,40 @@ const COUNTEREXAMPLES: Record<string, object> = {
       },
     },
   ),
+  "a component that names itself in a union inside an intersection inside its intersection":
+    document(
+      {
+        "/loops": {
+          get: {
+            responses: {
+              "200": {
+                description: "d",
+                content: { "application/json": { schema: { $ref: "#/components/schemas/Files" } } },
+              },
+            },
+          },
+        },
+      },
+      {
+        components: {
+          schemas: {
+            Files: {
+              allOf: [
+                { type: "string", format: "binary" },
+                {
+                  anyOf: [
+                    { $ref: "#/components/schemas/Files" },
+                    { enum: [1, 2] },
+                    { allOf: [{ const: null }, { $ref: "#/components/schemas/Files" }] },
+                  ],
+                },
+                { type: "array", items: { $ref: "#/components/schemas/Files" } },
+              ],
+            },
+          },
+        },
+      },
+    ),
   "a named type absorbed by unknown in a form field union is not imported": document(
     {
       "/things": {

@@ -21,7 +21,9 @@ export function renderObjectType(
     const value =
       extra === undefined || extra === true
         ? "unknown"
-        : renderSchemaType(extra.schema, extra.pointer, context, indent);
+        : context.at("deferred", () =>
+            renderSchemaType(extra.schema, extra.pointer, context, indent),
+          );
     return `Record<string, ${value}>`;
   }
   return ["{", ...renderObjectMembers(shape, context, `${indent}  `), `${indent}}`].join("\n");
@@ -50,7 +52,7 @@ export function renderObjectMembers(
     const name = isIdentifier(key) ? key : JSON.stringify(key);
     const optional = shape.required.has(key) ? "" : "?";
     lines.push(
-      `${indent}${name}${optional}: ${renderSchemaType(schema, pointer, context, indent)};`,
+      `${indent}${name}${optional}: ${context.at("deferred", () => renderSchemaType(schema, pointer, context, indent))};`,
     );
   }
   if (shape.additionalProperties !== undefined) lines.push(`${indent}[key: string]: unknown;`);

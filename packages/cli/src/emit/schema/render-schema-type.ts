@@ -65,7 +65,7 @@ function renderSchemaInput(
   const named =
     context.registry.get(target.pointer) ??
     context.registry.nameInline(target.pointer, referencedTypeName(target.pointer), target.schema);
-  return context.reference(named);
+  return context.referenceAt(named);
 }
 
 /** A schema object that is not a `$ref`; 3.0 `nullable` and a 3.1 `"null"` type both add `null`. */
@@ -95,8 +95,10 @@ function renderNonNullable(
       : undefined;
   if (alternativesKey !== undefined) {
     const union = context.union(() =>
-      schema[alternativesKey]!.map((branch, index) =>
-        renderSchemaType(branch, appendPointer(pointer, alternativesKey, index), context, indent),
+      context.at("union", () =>
+        schema[alternativesKey]!.map((branch, index) =>
+          renderSchemaType(branch, appendPointer(pointer, alternativesKey, index), context, indent),
+        ),
       ),
     );
     return isObject(schema.properties)
@@ -143,7 +145,11 @@ function renderTyped(
     case "array":
       return schema.items === undefined
         ? "unknown[]"
-        : arrayOf(renderSchemaType(schema.items, appendPointer(pointer, "items"), context, indent));
+        : arrayOf(
+            context.at("deferred", () =>
+              renderSchemaType(schema.items!, appendPointer(pointer, "items"), context, indent),
+            ),
+          );
     case "object":
       return renderObjectType(ownShape(schema, pointer), context, indent);
     default:
@@ -169,8 +175,10 @@ function renderAllOf(
   }
   const merged = mergeObjectShape(context.loaded, [{ schema, pointer }]);
   if (merged) return renderObjectType(merged, context, indent);
-  const parts = branches.map((branch, index) =>
-    renderSchemaType(branch, appendPointer(pointer, "allOf", index), context, indent),
+  const parts = context.at("intersection", () =>
+    branches.map((branch, index) =>
+      renderSchemaType(branch, appendPointer(pointer, "allOf", index), context, indent),
+    ),
   );
   if (hasOwnStructure) parts.push(renderObjectType(ownShape(schema, pointer), context, indent));
   return intersectionOf(parts);

@@ -56,31 +56,11 @@ export function unionOf(parts: readonly string[]): string {
   return sorted.length === 0 ? "never" : sorted.join(" | ");
 }
 
-/**
- * `text` without `name` as a union branch or as a part of an intersection that is the type or one
- * of its union branches. A type alias that lists itself so (`type A = X | A` from
- * `anyOf: [X, $ref A]`, `X & A` from `allOf`) does not compile, and means the same without it.
- */
-export function withoutSelf(text: string, name: string): string {
-  const branches = splitTopLevel(text, "|");
-  if (branches.length > 1) {
-    const kept = branches.filter((branch) => branch !== name).map((b) => withoutSelfPart(b, name));
-    const changed = kept.length !== branches.length || kept.some((b, i) => b !== branches[i]);
-    return changed ? unionOf(kept) : text;
-  }
-  return withoutSelfPart(text, name);
-}
-
-function withoutSelfPart(text: string, name: string): string {
-  const parts = splitTopLevel(text, "&");
-  if (!parts.includes(name)) return text;
-  const rest = parts.filter((part) => part !== name);
-  return rest.length === 0 ? "unknown" : rest.join(" & ");
-}
-
+/** Parts de-duplicated; `unknown` adds nothing beside other parts. */
 export function intersectionOf(parts: readonly string[]): string {
-  const unique = [...new Set(parts)];
-  return unique.map((part) => (isUnion(part) ? `(${part})` : part)).join(" & ");
+  const unique = new Set(parts);
+  if (unique.size > 1) unique.delete("unknown");
+  return [...unique].map((part) => (isUnion(part) ? `(${part})` : part)).join(" & ");
 }
 
 /** `T[]`, parenthesized when `T` is a union or intersection. */
