@@ -1,6 +1,9 @@
+import { interfaceShape, reachesThroughComposition } from "../model/alias-cycle.js";
 import type { NamedType, TypeRegistry } from "../model/type-registry.js";
 import type { Warnings } from "../model/warnings.js";
+import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
+import type { SchemaObject } from "../openapi/types.js";
 import type { EnvelopeKeys } from "../options.js";
 import { unionOf } from "./schema/type-text.js";
 
@@ -23,7 +26,7 @@ export class RenderContext {
    * a union or an intersection of its right-hand side, or deferred inside an object member or an
    * array item. A direct reference to the alias itself does not compile (`type A = X | A`).
    */
-  #alias: string | undefined;
+  readonly #aliases = new Set<string>();
   #position: "union" | "intersection" | "deferred" = "deferred";
   readonly #imports = new Map<string, Set<string>>();
   /** Imports in the order they were first recorded, so a union can take its own back. */
@@ -96,13 +99,16 @@ export class RenderContext {
    * The union of the types `render` prints. When one branch absorbs the others (`unknown`), their
    * text is gone, so the imports only they needed are dropped: noUnusedLocals rejects them.
    */
-  /** Prints the right-hand side of `type <name> = …`. */
-  aliasBody(name: string, render: () => string): string {
-    this.#alias = name;
+  /**
+   * Prints the right-hand side of the alias `type` (also one expanded in place inside another
+   * alias, see `expandsInPlace`), with references back to it printed as neutral elements.
+   */
+  aliasBody<T>(type: NamedType, render: () => T): T {
+    this.#aliases.add(type.pointer);
     try {
       return this.at("union", render);
     } finally {
-      this.#alias = undefined;
+      this.#aliases.delete(type.pointer);
     }
   }
 
@@ -118,13 +124,26 @@ export class RenderContext {
   }
 
   /**
-   * What a reference to `type` prints as where it stands: the alias being declared, named directly
-   * in its own union or intersection, means nothing there (`X | A` is `X`, `X & A` is `X` for the
-   * least type), so it prints as the union's or intersection's neutral element.
+   * What a reference to an alias being declared prints as where it stands: named directly in its
+   * own union or intersection it means nothing there (`X | A` is `X`, and `X & A` is `X` for the
+   * least type), so it prints as the neutral element; elsewhere `undefined`, print the reference.
    */
-  referenceAt(type: NamedType): string {
-    if (type.name !== this.#alias || this.#position === "deferred") return this.reference(type);
+  selfReference(type: NamedType): "never" | "unknown" | undefined {
+    if (!this.#aliases.has(type.pointer) || this.#position === "deferred") return undefined;
     return this.#position === "union" ? "never" : "unknown";
+  }
+
+  /**
+   * Whether a reference to `type` standing here must be printed in place: it is another alias that
+   * leads back to one being declared through unions and intersections only.
+   */
+  expandsInPlace(type: NamedType): boolean {
+    if (this.#aliases.size === 0 || this.#position === "deferred") return false;
+    const { schema, pointer } = type;
+    if (!isObject(schema) || interfaceShape(this.loaded, schema as SchemaObject, pointer)) {
+      return false;
+    }
+    return reachesThroughComposition(this.loaded, schema, pointer, this.#aliases);
   }
 
   union(render: () => string[]): string {

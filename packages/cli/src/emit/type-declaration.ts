@@ -1,5 +1,4 @@
-import { mergeObjectShape } from "../model/merge-object-shape.js";
-import { isNullable, isObjectSchema } from "../model/schema-kind.js";
+import { interfaceShape } from "../model/alias-cycle.js";
 import type { NamedType } from "../model/type-registry.js";
 import { isObject } from "../openapi/is-object.js";
 import type { SchemaObject } from "../openapi/types.js";
@@ -16,15 +15,11 @@ export function renderTypeDeclaration(type: NamedType, context: RenderContext): 
     "",
     schema.deprecated === true ? ["@deprecated"] : [],
   );
-  if (typeof schema.$ref !== "string" && isObjectSchema(schema) && !isNullable(schema)) {
-    const shape = mergeObjectShape(context.loaded, [{ schema, pointer: type.pointer }]);
-    if (shape && shape.properties.size > 0) {
-      const members = renderObjectMembers(shape, context, "  ");
-      return [...doc, `export interface ${type.name} {`, ...members, "}"].join("\n");
-    }
+  const shape = interfaceShape(context.loaded, schema, type.pointer);
+  if (shape) {
+    const members = renderObjectMembers(shape, context, "  ");
+    return [...doc, `export interface ${type.name} {`, ...members, "}"].join("\n");
   }
-  const text = context.aliasBody(type.name, () =>
-    renderSchemaType(type.schema, type.pointer, context),
-  );
+  const text = context.aliasBody(type, () => renderSchemaType(type.schema, type.pointer, context));
   return [...doc, `export type ${type.name} = ${text};`].join("\n");
 }

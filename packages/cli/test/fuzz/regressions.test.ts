@@ -174,6 +174,45 @@ const COUNTEREXAMPLES: Record<string, object> = {
         },
       },
     ),
+  "two type aliases naming each other in their unions": document(
+    {
+      "/loops": {
+        get: {
+          responses: {
+            "200": {
+              description: "d",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Ping" } } },
+            },
+          },
+        },
+      },
+    },
+    {
+      components: {
+        schemas: {
+          Ping: { anyOf: [{ const: 1 }, { $ref: "#/components/schemas/Pong" }] },
+          Pong: { anyOf: [{ $ref: "#/components/schemas/Ping" }, { const: "store" }] },
+        },
+      },
+    },
+  ),
+  "a multipart field whose schema is null": document({
+    "/upload": {
+      post: {
+        requestBody: {
+          content: {
+            "multipart/form-data": {
+              schema: {
+                type: "object",
+                properties: { file: null, list: { type: "array", items: null } },
+              },
+            },
+          },
+        },
+        responses: { "204": { description: "d" } },
+      },
+    },
+  }),
   "a named type absorbed by unknown in a form field union is not imported": document(
     {
       "/things": {

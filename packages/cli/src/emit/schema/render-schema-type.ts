@@ -65,7 +65,14 @@ function renderSchemaInput(
   const named =
     context.registry.get(target.pointer) ??
     context.registry.nameInline(target.pointer, referencedTypeName(target.pointer), target.schema);
-  return context.referenceAt(named);
+  const self = context.selfReference(named);
+  if (self !== undefined) return self;
+  if (context.expandsInPlace(named)) {
+    return context.aliasBody(named, () =>
+      renderSchemaType(named.schema, named.pointer, context, indent),
+    );
+  }
+  return context.reference(named);
 }
 
 /** A schema object that is not a `$ref`; 3.0 `nullable` and a 3.1 `"null"` type both add `null`. */
