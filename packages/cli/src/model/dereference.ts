@@ -1,3 +1,4 @@
+import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { dereferenceSchema } from "../openapi/refs.js";
 import type { OpenAPIDocument, SchemaObject } from "../openapi/types.js";
@@ -17,6 +18,8 @@ export function dereference(
   input: SchemaInput,
   pointer: string,
 ): Dereferenced {
+  // A hostile document may put anything where a schema belongs; it reads as a schema saying nothing.
+  if (!isObject(input)) return { schema: {}, pointer };
   if (typeof input.$ref !== "string") return { schema: input as SchemaObject, pointer };
   let byRef = resolved.get(loaded.document);
   if (byRef === undefined) {
