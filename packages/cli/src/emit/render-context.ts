@@ -28,6 +28,8 @@ export class RenderContext {
    */
   readonly #aliases = new Set<string>();
   #position: "union" | "intersection" | "deferred" = "deferred";
+  /** How often an alias being declared was printed by name (where TypeScript defers it). */
+  #aliasesPrinted = 0;
   readonly #imports = new Map<string, Set<string>>();
   /** Imports in the order they were first recorded, so a union can take its own back. */
   readonly #recorded: [specifier: string, name: string][] = [];
@@ -82,6 +84,7 @@ export class RenderContext {
 
   /** The name to print for a named type, importing it when it lives in another file. */
   reference(type: NamedType): string {
+    if (this.#aliases.has(type.pointer)) this.#aliasesPrinted++;
     this.registry.use(type, this.home);
     const specifier = this.#moduleFor(type.file!);
     if (specifier !== undefined) {
@@ -110,6 +113,18 @@ export class RenderContext {
     } finally {
       this.#aliases.delete(type.pointer);
     }
+  }
+
+  /**
+   * Renders a map's value type and says whether the map must be an object literal type: as a
+   * direct part of an alias, `Record<string, A>` naming the alias itself is circular, while
+   * `{ [key: string]: A }` is deferred like any object type.
+   */
+  mapValue(render: () => string): { value: string; needsLiteral: boolean } {
+    const standsInAlias = this.#aliases.size > 0 && this.#position !== "deferred";
+    const before = this.#aliasesPrinted;
+    const value = this.at("deferred", render);
+    return { value, needsLiteral: standsInAlias && this.#aliasesPrinted > before };
   }
 
   /** Renders with the schema standing at `position` of the alias being declared. */

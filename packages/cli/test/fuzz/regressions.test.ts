@@ -213,6 +213,32 @@ const COUNTEREXAMPLES: Record<string, object> = {
       },
     },
   }),
+  "a type alias that is a union holding a map of itself": document(
+    {
+      "/trees": {
+        get: {
+          responses: {
+            "200": {
+              description: "d",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Tree" } } },
+            },
+          },
+        },
+      },
+    },
+    {
+      components: {
+        schemas: {
+          Tree: {
+            oneOf: [
+              { type: "integer" },
+              { type: "object", additionalProperties: { $ref: "#/components/schemas/Tree" } },
+            ],
+          },
+        },
+      },
+    },
+  ),
   "a named type absorbed by unknown in a form field union is not imported": document(
     {
       "/things": {

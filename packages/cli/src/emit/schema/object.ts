@@ -8,7 +8,8 @@ import type { RenderContext } from "../render-context.js";
 import { renderSchemaType } from "./render-schema-type.js";
 
 /**
- * `{ … }` with one member per line, or `Record<string, T>` for a pure map. Extra keys beside
+ * `{ … }` with one member per line, or `Record<string, T>` for a pure map (an index signature
+ * where the map names the alias it stands in, see `mapValue`). Extra keys beside
  * declared properties get an `unknown` index signature, the only one every property type fits.
  */
 export function renderObjectType(
@@ -18,13 +19,11 @@ export function renderObjectType(
 ): string {
   if (shape.properties.size === 0) {
     const extra = shape.additionalProperties;
-    const value =
-      extra === undefined || extra === true
-        ? "unknown"
-        : context.at("deferred", () =>
-            renderSchemaType(extra.schema, extra.pointer, context, indent),
-          );
-    return `Record<string, ${value}>`;
+    if (extra === undefined || extra === true) return "Record<string, unknown>";
+    const { value, needsLiteral } = context.mapValue(() =>
+      renderSchemaType(extra.schema, extra.pointer, context, indent),
+    );
+    return needsLiteral ? `{ [key: string]: ${value} }` : `Record<string, ${value}>`;
   }
   return ["{", ...renderObjectMembers(shape, context, `${indent}  `), `${indent}}`].join("\n");
 }
