@@ -14,6 +14,7 @@ import {
   Params,
   Query,
 } from "../src/index.js";
+import { failure } from "./support/failure.js";
 import { serviceFor } from "./support/service.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
@@ -43,13 +44,6 @@ class FailingApi {
   @Get("/pets/:id") pet(@Params("id") _id?: number): Promise<unknown> {
     return null!;
   }
-}
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => expect.fail("the send should have failed"),
-    (error: unknown) => error,
-  );
 }
 
 describe("request errors", () => {

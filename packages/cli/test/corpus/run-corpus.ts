@@ -2,23 +2,15 @@ import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import type { Summary } from "../../../../corpus/lib/outcome.js";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 /** Apart from `corpus/.work`, so a test run never pulls the files from under a manual run. */
 const WORK_DIR = `${REPO_ROOT}packages/cli/.tmp/corpus/`;
 const TSX = `${REPO_ROOT}node_modules/tsx/dist/cli.mjs`;
 
-export interface CorpusSummary {
-  documents: number;
-  generated: number;
-  tscClean: number;
-  roundTripExact: number;
-  deterministic: number;
-  clearRejections: number;
-  crashes: number;
-  operations: number;
-  seconds: number;
-}
+/** What `corpus/run.ts` writes to `summary.json`. */
+export type CorpusSummary = Summary & { seconds: number };
 
 /**
  * Runs the corpus runner as a user does (`npm run corpus -- <args>` after the build), which

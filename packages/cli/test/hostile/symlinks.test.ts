@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GENERATED_MARKER } from "../../src/options.js";
 import { petstore } from "../cli/documents.js";
-import { kitBinFor, runKit, UNPRIVILEGED } from "../cli/run-kit.js";
+import { type KitRun, kitBinFor, runKit, UNPRIVILEGED } from "../cli/run-kit.js";
 import { useTempDirs } from "../write/temp-dir.js";
 
 const tempDir = useTempDirs();
@@ -80,29 +80,30 @@ describe("a symbolic link inside --out that points outside", () => {
   });
 });
 
-/** Hands the project to the unprivileged user, so its permission bits bind the command. */
-async function handOver(directory: string): Promise<void> {
-  if (UNPRIVILEGED.uid === undefined) return;
-  await chown(directory, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
-  for (const entry of await readdir(directory, { recursive: true, withFileTypes: true })) {
-    await chown(path.join(entry.parentPath, entry.name), UNPRIVILEGED.uid, UNPRIVILEGED.gid);
+/**
+ * Hands the project, with a copy of the command it can run, to the unprivileged user, so its
+ * permission bits bind `kit generate`; returns that run, to be started once the bits are set.
+ */
+async function handOver(directory: string): Promise<() => Promise<KitRun>> {
+  const bin = await kitBinFor(directory);
+  if (UNPRIVILEGED.uid !== undefined) {
+    await chown(directory, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
+    for (const entry of await readdir(directory, { recursive: true, withFileTypes: true })) {
+      await chown(path.join(entry.parentPath, entry.name), UNPRIVILEGED.uid, UNPRIVILEGED.gid);
+    }
   }
+  return () =>
+    runKit(["generate", "-i", "openapi.json", "-o", "out"], directory, bin, UNPRIVILEGED);
 }
 
 describe("permissions", () => {
   it("a read-only output directory fails with one line naming it and leaves no file", async () => {
     const { dir, out } = await project();
     await mkdir(path.join(out, "apis"));
-    const bin = await kitBinFor(dir);
-    await handOver(dir);
+    const generateAsUser = await handOver(dir);
     await chmod(path.join(out, "apis"), 0o555);
     try {
-      const run = await runKit(
-        ["generate", "-i", "openapi.json", "-o", "out"],
-        dir,
-        bin,
-        UNPRIVILEGED,
-      );
+      const run = await generateAsUser();
       expect(run.code).toBe(1);
       expect(run.stderrLines).toHaveLength(1);
       expect(run.stderrLines[0]).toMatch(/apis/);
@@ -116,16 +117,10 @@ describe("permissions", () => {
     const { dir, out } = await project();
     await writeFile(path.join(out, "service.ts"), `${GENERATED_MARKER}\nexport const old = 1;\n`);
     await mkdir(path.join(out, "types"));
-    const bin = await kitBinFor(dir);
-    await handOver(dir);
+    const generateAsUser = await handOver(dir);
     await chmod(path.join(out, "types"), 0o555);
     try {
-      const run = await runKit(
-        ["generate", "-i", "openapi.json", "-o", "out"],
-        dir,
-        bin,
-        UNPRIVILEGED,
-      );
+      const run = await generateAsUser();
       expect(run.code).toBe(1);
       expect(run.stderrLines).toHaveLength(1);
       expect(run.stderrLines[0]).toMatch(/types/);
@@ -141,15 +136,9 @@ describe("permissions", () => {
 
   it("an input file without read permission fails with one line and writes nothing", async () => {
     const { dir, out } = await project();
-    const bin = await kitBinFor(dir);
-    await handOver(dir);
+    const generateAsUser = await handOver(dir);
     await chmod(path.join(dir, "openapi.json"), 0o000);
-    const run = await runKit(
-      ["generate", "-i", "openapi.json", "-o", "out"],
-      dir,
-      bin,
-      UNPRIVILEGED,
-    );
+    const run = await generateAsUser();
     expect(run.code).toBe(1);
     expect(run.stderrLines).toEqual(["kit: openapi.json: cannot read the file (EACCES)"]);
     expect(await readdir(out)).toEqual([]);
