@@ -25,17 +25,16 @@ export {
 export type {
   KitCallOptions,
   KitContext,
-  KitHttpMethod,
   KitMeta,
   KitNext,
   KitPlugin,
-  KitRequest,
-  KitResponseType,
+  KitServerInfo,
 } from "./core/plugin.js";
 export { KitQueryList, type KitQuerySeparator } from "./core/query.js";
 export type { KitEnvelopeCode, KitEnvelopeMessage, KitResult } from "./core/result.js";
 export { KitServer } from "./core/server.js";
 export type { KitApi, KitPayloadOf } from "./core/types.js";
+export type { KitHttpMethod, KitRequest, KitResponseType } from "./core/vocabulary.js";
 export { Api } from "./decorators/api.js";
 export { ContentType } from "./decorators/content-type.js";
 export {

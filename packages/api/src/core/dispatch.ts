@@ -2,12 +2,12 @@ import { runChain } from "./chain.js";
 import type { Endpoint } from "./endpoint.js";
 import { unwrapEnvelope } from "./envelope.js";
 import type { KitRequestTarget } from "./errors.js";
-import { exchange } from "./exchange.js";
 import type { KitCallOptions, KitContext } from "./plugin.js";
 import { buildRequest } from "./request.js";
-import { plainHeaders, readBody } from "./response-body.js";
+import { readBody } from "./response-body.js";
 import type { KitResult } from "./result.js";
 import type { SendAbort } from "./send-abort.js";
+import type { Transport } from "./transport.js";
 
 /** One send: build the request, run it through the plugins, and answer a `KitResult`. */
 export function dispatch(
@@ -16,7 +16,7 @@ export function dispatch(
   abort: SendAbort,
   options: Readonly<KitCallOptions>,
 ): Promise<KitResult> {
-  const { server, api, route } = endpoint;
+  const { server, api, route, transport } = endpoint;
   const ctx: KitContext = {
     server,
     api,
@@ -26,23 +26,23 @@ export function dispatch(
     options,
     meta: {},
   };
-  return runChain(server.plugins, ctx, send);
+  return runChain(server.plugins, ctx, (last) => send(last, transport));
 }
 
 /** The innermost step: the HTTP exchange with `ctx.request` as plugins left it, then unwrapping. */
-function send(ctx: KitContext): Promise<KitResult> {
+function send(ctx: KitContext, transport: Transport): Promise<KitResult> {
   const { request, server } = ctx;
   const target: KitRequestTarget = {
     method: request.method,
     url: request.url,
     api: `${ctx.api}.${ctx.method}`,
   };
-  return exchange(server.http, request, target).then((response) =>
+  return transport(request, target).then((response) =>
     unwrapEnvelope(
       {
         body: readBody(response, request.responseType, target),
         status: response.status,
-        headers: plainHeaders(response.headers),
+        headers: response.headers,
         json: request.responseType === "json",
       },
       server.options,

@@ -1,5 +1,5 @@
 import { type KitErrorCode, messages } from "./messages.js";
-import type { KitHttpMethod } from "./plugin.js";
+import type { KitHttpMethod } from "./vocabulary.js";
 
 /** The root of every error the runtime throws. Compare `code`, never the message. */
 export class KitError extends Error {

@@ -14,22 +14,36 @@ import {
   type KitRequestTarget,
   KitTimeoutError,
 } from "./errors.js";
-import type { KitRequest } from "./plugin.js";
 import { serializeQuery } from "./query.js";
 import { abortSourceOf } from "./request.js";
-import { axiosResponseTypes, plainHeaders, readErrorBody } from "./response-body.js";
+import { plainHeaders, readErrorBody } from "./response-body.js";
 import type { SendAbort } from "./send-abort.js";
+import type { RawResponse, Transport } from "./transport.js";
 import { appendQuery } from "./url.js";
+import type { KitRequest, KitResponseType } from "./vocabulary.js";
+
+/** What axios is asked for: JSON is read as text and parsed later, so invalid JSON is noticed. */
+const axiosResponseTypes = {
+  json: "text",
+  text: "text",
+  blob: "arraybuffer",
+  arraybuffer: "arraybuffer",
+} as const satisfies Record<KitResponseType, "text" | "arraybuffer">;
+
+/** The transport of a server: every request goes through the server's own axios instance. */
+export function axiosTransport(http: AxiosInstance): Transport {
+  return (request, target) => exchange(http, request, target);
+}
 
 /**
  * Sends `request` as it is now through the server's axios instance. Every failure leaves as a
  * `KitRequestError`; only errors thrown by the team's own axios interceptors pass through unchanged.
  */
-export function exchange(
+function exchange(
   http: AxiosInstance,
   request: KitRequest,
   target: KitRequestTarget,
-): Promise<AxiosResponse> {
+): Promise<RawResponse> {
   const abort = abortSourceOf(request);
   if (abort.aborted) return Promise.reject(new KitAbortError(target, abort.reason));
   // axios merges every key it is given with its defaults, so keys that add nothing are left out.
@@ -46,9 +60,13 @@ export function exchange(
   const deadline = new Deadline(abort, request.timeout);
   config.signal = deadline.signal;
   return http.request(config).then(
-    (response) => {
+    (response: AxiosResponse) => {
       deadline.clear();
-      return response;
+      return {
+        status: response.status,
+        headers: plainHeaders(response.headers),
+        data: response.data,
+      };
     },
     (error: unknown) => {
       deadline.clear();

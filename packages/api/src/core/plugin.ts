@@ -1,24 +1,6 @@
+import type { KitResolvedServerOptions } from "./options.js";
 import type { KitResult } from "./result.js";
-import type { KitServer } from "./server.js";
-
-export type KitHttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
-
-export type KitResponseType = "json" | "text" | "blob" | "arraybuffer";
-
-/** The request of one send, as plugins see and may change it before `next()`. */
-export interface KitRequest {
-  method: KitHttpMethod;
-  /** The server's baseURL, the class prefix and the method path joined, placeholders filled. */
-  url: string;
-  /** Query values, not yet serialized; arrays become repeated keys, a `KitQueryList` one joined value. */
-  params: Record<string, unknown>;
-  data: unknown;
-  headers: Record<string, string>;
-  /** Milliseconds; 0 means no timeout. */
-  timeout: number;
-  responseType: KitResponseType;
-  signal: AbortSignal;
-}
+import type { KitRequest } from "./vocabulary.js";
 
 /**
  * Per-call options for plugins, set with `KitMethod.options(...)`.
@@ -32,8 +14,19 @@ export interface KitMeta {
   [key: string]: unknown;
 }
 
+/**
+ * The server as plugins and the request layers see it. `KitServer` is one; this interface keeps
+ * the layers below the server class from importing it, so the runtime has no import circle.
+ */
+export interface KitServerInfo {
+  /** The options of `@Server`, defaults filled in. */
+  readonly options: KitResolvedServerOptions;
+  /** Registered plugins, first registered (outermost) first. */
+  readonly plugins: readonly KitPlugin[];
+}
+
 export interface KitContext {
-  readonly server: KitServer;
+  readonly server: KitServerInfo;
   /** The API class name, e.g. `PetApi`. */
   readonly api: string;
   /** The method name, e.g. `getPetById`. */
@@ -49,6 +42,6 @@ export type KitNext = () => Promise<KitResult<unknown, unknown>>;
 
 export interface KitPlugin {
   readonly name: string;
-  setup?(server: KitServer): void;
+  setup?(server: KitServerInfo): void;
   request?(ctx: KitContext, next: KitNext): Promise<KitResult<unknown, unknown>>;
 }

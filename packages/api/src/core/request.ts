@@ -3,10 +3,10 @@ import type { Endpoint } from "./endpoint.js";
 import { KitRequestError, type KitRequestTarget } from "./errors.js";
 import { messages } from "./messages.js";
 import { fillPathTemplate, type PathTemplate, showPathTemplate } from "./path-template.js";
-import type { KitHttpMethod, KitRequest, KitResponseType } from "./plugin.js";
 import { KitQueryList } from "./query.js";
 import { encodeBody } from "./request-body.js";
 import type { SendAbort } from "./send-abort.js";
+import type { KitHttpMethod, KitRequest, KitResponseType } from "./vocabulary.js";
 
 /** The request of one send. `signal` is made only when read; see `SendAbort`. */
 class SendRequest implements KitRequest {

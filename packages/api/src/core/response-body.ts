@@ -1,29 +1,19 @@
-import type { AxiosResponse } from "axios";
 import { type KitRequestTarget, KitResponseError } from "./errors.js";
 import { messages } from "./messages.js";
-import type { KitResponseType } from "./plugin.js";
-
-/** What axios is asked for: JSON is read as text and parsed here, so invalid JSON is noticed. */
-export const axiosResponseTypes = {
-  json: "text",
-  text: "text",
-  blob: "arraybuffer",
-  arraybuffer: "arraybuffer",
-} as const satisfies Record<KitResponseType, "text" | "arraybuffer">;
+import type { RawResponse } from "./transport.js";
+import type { KitResponseType } from "./vocabulary.js";
 
 /**
  * Response headers as a plain object, names as the adapter gave them (lower case for axios's
  * adapters). AxiosHeaders keeps each header as an own property, so a spread copies exactly those.
  */
-export function plainHeaders(
-  headers: AxiosResponse["headers"] | undefined,
-): Record<string, string> {
+export function plainHeaders(headers: object | undefined): Record<string, string> {
   return { ...headers } as Record<string, string>;
 }
 
 /** The body of a 2xx response in the requested type; an empty JSON body is `undefined`. */
 export function readBody(
-  response: AxiosResponse,
+  response: RawResponse,
   responseType: KitResponseType,
   target: KitRequestTarget,
 ): unknown {

@@ -8,8 +8,8 @@ import {
 import { KitDecoratorError } from "./errors.js";
 import { messages } from "./messages.js";
 import { type PathTemplate, parsePathTemplate } from "./path-template.js";
-import type { KitHttpMethod, KitResponseType } from "./plugin.js";
 import { joinURL } from "./url.js";
+import type { KitHttpMethod, KitResponseType } from "./vocabulary.js";
 
 /** One decorated method, checked and compiled once, so `send()` does no decorator work. */
 export interface Route {

@@ -1,5 +1,3 @@
-import type { GenericAbortSignal } from "axios";
-
 type AbortListener = (this: SendAbort, event: { type: "abort" }) => void;
 
 /**
@@ -7,7 +5,7 @@ type AbortListener = (this: SendAbort, event: { type: "abort" }) => void;
  * which would be most of the runtime's cost per send, so each send gets this cheap handle instead:
  * axios listens to it directly, and a real `AbortSignal` is made only when a plugin asks for one.
  */
-export class SendAbort implements GenericAbortSignal {
+export class SendAbort {
   aborted = false;
   reason: unknown;
   #listeners: AbortListener[] = [];

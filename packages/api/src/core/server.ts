@@ -2,9 +2,11 @@ import axios, { type AxiosInstance } from "axios";
 import { readServerOptionLayers } from "../decorators/metadata.js";
 import { createApi } from "./api.js";
 import { KitOptionsError } from "./errors.js";
+import { axiosTransport } from "./exchange.js";
 import { messages } from "./messages.js";
 import { type KitResolvedServerOptions, resolveServerOptions } from "./options.js";
-import type { KitPlugin } from "./plugin.js";
+import type { KitPlugin, KitServerInfo } from "./plugin.js";
+import type { Transport } from "./transport.js";
 import type { KitApi } from "./types.js";
 
 /**
@@ -12,11 +14,12 @@ import type { KitApi } from "./types.js";
  * options and plugins; two servers share nothing. `Envelope` types the `code` and `message` of
  * every result, e.g. `KitServer<{ code: number; message: string }>` (see `KitResult`).
  */
-export class KitServer<Envelope = unknown> {
+export class KitServer<Envelope = unknown> implements KitServerInfo {
   /** The options of `@Server` along the class chain, defaults filled in. */
   readonly options: KitResolvedServerOptions;
   /** This server's own axios instance; its interceptors see every request. */
   readonly http: AxiosInstance;
+  readonly #transport: Transport;
   #plugins: readonly KitPlugin[] = Object.freeze([]);
 
   constructor() {
@@ -36,6 +39,7 @@ export class KitServer<Envelope = unknown> {
       withCredentials,
       adapter,
     });
+    this.#transport = axiosTransport(this.http);
   }
 
   /** Registered plugins, first registered (outermost) first. */
@@ -58,6 +62,6 @@ export class KitServer<Envelope = unknown> {
 
   /** The API object of a decorated class; its routes are checked on the first call per class. */
   createApi<T>(apiClass: abstract new (...args: never) => T): KitApi<T, Envelope> {
-    return createApi<T, Envelope>(this, apiClass);
+    return createApi<T, Envelope>(this, this.#transport, apiClass);
   }
 }

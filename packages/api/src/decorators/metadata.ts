@@ -1,6 +1,6 @@
 import type { KitServerOptions } from "../core/options.js";
-import type { KitHttpMethod, KitResponseType } from "../core/plugin.js";
 import type { KitQuerySeparator } from "../core/query.js";
+import type { KitHttpMethod, KitResponseType } from "../core/vocabulary.js";
 
 /*
  * Decorators record what they see in module WeakMaps keyed by class, never on prototypes.

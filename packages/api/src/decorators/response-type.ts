@@ -1,6 +1,6 @@
 import { KitDecoratorError } from "../core/errors.js";
 import { messages } from "../core/messages.js";
-import type { KitResponseType } from "../core/plugin.js";
+import type { KitResponseType } from "../core/vocabulary.js";
 import { decoratedMember } from "./member.js";
 import { ownMethodRecord } from "./metadata.js";
 import type { KitMethodDecorator } from "./verbs.js";

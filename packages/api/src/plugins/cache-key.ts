@@ -1,4 +1,4 @@
-import type { KitRequest } from "../core/plugin.js";
+import type { KitRequest } from "../core/vocabulary.js";
 
 /**
  * Builds cache keys: namespace, final method, URL, sorted query and a hash of the headers that

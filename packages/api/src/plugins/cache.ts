@@ -1,5 +1,6 @@
-import type { KitContext, KitHttpMethod, KitNext, KitPlugin } from "../core/plugin.js";
+import type { KitContext, KitNext, KitPlugin } from "../core/plugin.js";
 import type { KitResult } from "../core/result.js";
+import type { KitHttpMethod } from "../core/vocabulary.js";
 import { abortError } from "./abort-error.js";
 import { cacheKeys } from "./cache-key.js";
 import {

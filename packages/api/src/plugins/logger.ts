@@ -1,5 +1,6 @@
 import { isKitRequestError } from "../core/errors.js";
-import type { KitHttpMethod, KitPlugin } from "../core/plugin.js";
+import type { KitPlugin } from "../core/plugin.js";
+import type { KitHttpMethod } from "../core/vocabulary.js";
 import { requireFunction } from "./plugin-options.js";
 
 /** One logged moment of a send: when it starts, and how it ended. */

@@ -1,5 +1,6 @@
 import { isKitRequestError, KitHttpError } from "../core/errors.js";
-import type { KitHttpMethod, KitPlugin } from "../core/plugin.js";
+import type { KitPlugin } from "../core/plugin.js";
+import type { KitHttpMethod } from "../core/vocabulary.js";
 import { abortError } from "./abort-error.js";
 import { requireInteger } from "./plugin-options.js";
 import { fullJitter, retryAfterMs } from "./retry-delay.js";

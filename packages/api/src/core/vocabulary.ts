@@ -1,0 +1,23 @@
+/*
+ * The words every layer speaks: what a request is made of. A leaf module, so the decorators, the
+ * core and the plugins can all use it without importing each other.
+ */
+
+export type KitHttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
+
+export type KitResponseType = "json" | "text" | "blob" | "arraybuffer";
+
+/** The request of one send, as plugins see and may change it before `next()`. */
+export interface KitRequest {
+  method: KitHttpMethod;
+  /** The server's baseURL, the class prefix and the method path joined, placeholders filled. */
+  url: string;
+  /** Query values, not yet serialized; arrays become repeated keys, a `KitQueryList` one joined value. */
+  params: Record<string, unknown>;
+  data: unknown;
+  headers: Record<string, string>;
+  /** Milliseconds; 0 means no timeout. */
+  timeout: number;
+  responseType: KitResponseType;
+  signal: AbortSignal;
+}
