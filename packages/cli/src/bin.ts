@@ -2,6 +2,7 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { CliIo } from "./cli/io.js";
+import { lineWriter } from "./cli/line-writer.js";
 import { runCli } from "./cli/run-cli.js";
 
 export type {
@@ -29,8 +30,8 @@ function isProcessEntry(): boolean {
 if (isProcessEntry()) {
   const io: CliIo = {
     cwd: process.cwd(),
-    stdout: (line) => process.stdout.write(`${line}\n`),
-    stderr: (line) => process.stderr.write(`${line}\n`),
+    stdout: lineWriter(process.stdout),
+    stderr: lineWriter(process.stderr),
   };
   process.exitCode = await runCli(process.argv.slice(2), io);
 }

@@ -9,6 +9,7 @@ import { buildOperations } from "./model/build-operations.js";
 import { compareText } from "./model/compare.js";
 import { planEnvelope } from "./model/envelope-plan.js";
 import { groupOperations } from "./model/group-operations.js";
+import { checkTagFilter } from "./model/tag-filter.js";
 import type { TagGroup } from "./model/tag-group.js";
 import { TypeRegistry } from "./model/type-registry.js";
 import { Warnings } from "./model/warnings.js";
@@ -29,6 +30,7 @@ export function renderDocument(
   loaded: LoadedDocument,
   options: GenerateOptions = {},
 ): GenerateResult {
+  checkTagFilter(loaded, options);
   const warnings = new Warnings(loaded.locate);
   const operations = buildOperations(loaded, {
     ...(options.tags ? { tags: options.tags } : {}),

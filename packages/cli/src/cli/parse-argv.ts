@@ -9,7 +9,7 @@ const HELP_AND_VERSION = {
 
 const GENERATE_FLAGS = {
   ...HELP_AND_VERSION,
-  input: { type: "string", short: "i" },
+  input: { type: "string", short: "i", multiple: true },
   out: { type: "string", short: "o" },
   "base-url": { type: "string" },
   name: { type: "string" },
@@ -78,11 +78,12 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
   const { values } = parsed;
   if (values.help) return { command: "help" };
   if (values.version) return { command: "version" };
-  if (values.input === undefined) return usageError("missing --input <file>");
+  const input = singleInput(values.input);
+  if (isUsageError(input)) return input;
   if (values["dry-run"] && values.check)
     return usageError("--dry-run and --check exclude each other");
   const empty = findEmptyFlag({
-    "--input": values.input,
+    "--input": input,
     "--out": values.out,
     "--base-url": values["base-url"],
     "--name": values.name,
@@ -97,7 +98,7 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
   const mode: GenerateMode = values.check ? "check" : values["dry-run"] ? "dry-run" : "write";
   return {
     command: "generate",
-    input: values.input,
+    input,
     out: values.out ?? DEFAULT_GENERATE_OUT,
     mode,
     clean: values.clean ?? false,
@@ -133,6 +134,19 @@ function parseInit(args: readonly string[]): CliCommand | UsageError {
     force: values.force ?? false,
     verbose: values.verbose ?? false,
   };
+}
+
+/**
+ * One document per run: a second `-i` would otherwise silently replace the first. Several
+ * documents are several services, each with its own output, so they belong in a config file.
+ */
+function singleInput(values: string[] | undefined): string | UsageError {
+  if (values === undefined || values.length === 0) return usageError("missing --input <file>");
+  if (values.length === 1) return values[0]!;
+  return usageError(
+    `--input is given ${values.length} times (${values.join(", ")}); a run reads one document. ` +
+      "To generate several services, list each with its input and output in kit.config",
+  );
 }
 
 /** `parseArgs` reports unknown options, missing values and stray arguments by throwing. */

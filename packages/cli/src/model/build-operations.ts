@@ -31,7 +31,7 @@ export interface BuildOptions {
   warnings?: Warnings;
 }
 
-const VERBS: readonly Verb[] = ["get", "put", "post", "delete", "options", "head", "patch"];
+export const VERBS: readonly Verb[] = ["get", "put", "post", "delete", "options", "head", "patch"];
 const PLACEHOLDER = /\{([^}]*)\}/g;
 /** OpenAPI 3: header parameters with these names SHALL be ignored. */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
@@ -103,7 +103,7 @@ function text<K extends string>(key: K, value: unknown): { [P in K]?: string } {
     : {};
 }
 
-function operationTags(operation: OperationObject): string[] {
+export function operationTags(operation: OperationObject): string[] {
   const tags = Array.isArray(operation.tags)
     ? operation.tags.filter((tag): tag is string => typeof tag === "string")
     : [];
@@ -306,6 +306,6 @@ function readResponses(
 }
 
 /** The Paths Object's keys besides its `x-` extensions. */
-function isPathKey(key: string): boolean {
+export function isPathKey(key: string): boolean {
   return !key.startsWith("x-");
 }

@@ -25,13 +25,19 @@ const PLACEHOLDER = /\{([^}]*)\}/g;
 /**
  * The `@Params` key of each placeholder of a path, in order of appearance: the name made an
  * identifier, with a numeric suffix when two names sanitize alike (`{pet-id}`, `{pet.id}` →
- * `pet_id`, `pet_id2`). Literal prefixes hold no placeholder, so a path and its tail agree.
+ * `pet_id`, `pet_id2`). A name without ASCII letters or digits (`{名字}`) would sanitize to bare
+ * underscores, so it is named by its place instead: `param1` for the first placeholder. Literal
+ * prefixes hold no placeholder, so a path and its tail agree.
  */
 export function placeholderKeys(path: string): Map<string, string> {
   const keys = new Map<string, string>();
   const scope = new NameScope();
+  let place = 0;
   for (const [, name] of path.matchAll(PLACEHOLDER)) {
-    if (!keys.has(name!)) keys.set(name!, scope.claim(placeholderKey(name!)));
+    place += 1;
+    if (keys.has(name!)) continue;
+    const base = /[A-Za-z0-9]/.test(name!) ? placeholderKey(name!) : `param${place}`;
+    keys.set(name!, scope.claim(base));
   }
   return keys;
 }

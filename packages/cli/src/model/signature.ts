@@ -64,7 +64,11 @@ export function planSignature(
   const cookies: string[] = [];
   for (const parameter of operation.parameters) {
     const type: TypeSource = parameter.schema ? { schema: parameter.schema } : { text: "string" };
-    const variable = variables.claim(variableName(parameter.name, "param"));
+    const key =
+      parameter.in === "path" ? (pathKeys.get(parameter.name) ?? parameter.name) : parameter.name;
+    // A path parameter whose name has no ASCII word is called by its key (`param1`), like its placeholder.
+    const fallback = parameter.in === "path" ? key : "param";
+    const variable = variables.claim(variableName(parameter.name, fallback));
     const required = parameter.required;
     const from = { in: parameter.in, name: parameter.name };
     if (parameter.in === "cookie") {
@@ -73,8 +77,6 @@ export function planSignature(
       continue;
     }
     const decorator = DECORATORS[parameter.in];
-    const key =
-      parameter.in === "path" ? (pathKeys.get(parameter.name) ?? parameter.name) : parameter.name;
     const { joinedStyle } = parameter;
     parameters.push({
       variable,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildOperations } from "../../src/model/build-operations.js";
+import { groupOperations } from "../../src/model/group-operations.js";
 import { planSignature } from "../../src/model/signature.js";
 import { Warnings } from "../../src/model/warnings.js";
 import { inlineDocument } from "../support/fixtures.js";
@@ -160,5 +161,46 @@ describe("names the runtime cannot send", () => {
     expect(warnings.messages).toEqual([
       "#/paths/~1login/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/: a form field with an empty name cannot be sent and was skipped",
     ]);
+  });
+});
+
+describe("placeholders without ASCII letters or digits", () => {
+  const document = {
+    paths: {
+      "/users/{名字}/friends/{年龄}": {
+        get: {
+          tags: ["t"],
+          parameters: [
+            { name: "年龄", in: "path", required: true, schema: { type: "integer" } },
+            { name: "名字", in: "path", required: true, schema: { type: "string" } },
+          ],
+          ...noContent,
+        },
+      },
+    },
+  };
+
+  it("are named by their place in the path, as key and variable", () => {
+    const loaded = inlineDocument(document);
+    const [operation] = buildOperations(loaded);
+    const { parameters } = planSignature(loaded, operation!);
+    expect(parameters.map((p) => [p.key, p.variable])).toEqual([
+      ["param1", "param1"],
+      ["param2", "param2"],
+    ]);
+    const [group] = groupOperations(buildOperations(loaded));
+    expect(group!.methods[0]!.path).toBe("/users/:param1/friends/:param2");
+  });
+
+  it("keep their names whatever order the parameters are declared in", () => {
+    const reversed = structuredClone(document);
+    reversed.paths["/users/{名字}/friends/{年龄}"].get.parameters.reverse();
+    const keysOf = (input: object) => {
+      const loaded = inlineDocument(input);
+      const { parameters } = planSignature(loaded, buildOperations(loaded)[0]!);
+      return parameters.map((p) => `${p.from?.name}=${p.variable}`);
+    };
+    expect(keysOf(reversed).sort()).toEqual(keysOf(document).sort());
+    expect(keysOf(document).sort()).toEqual(["名字=param1", "年龄=param2"]);
   });
 });
