@@ -1,3 +1,9 @@
+export {
+  defineConfig,
+  type KitConfig,
+  type ServiceConfig,
+  type WatchConfig,
+} from "./config/types.js";
 export { renderApiFile } from "./emit/api-file.js";
 export { renderBarrelFile, renderTypesBarrelFile } from "./emit/barrel-file.js";
 export { renderPayloadType } from "./emit/payload-type.js";

@@ -3,15 +3,32 @@ import type { GenerateOptions } from "../options.js";
 /** What `kit generate` does with the files it renders. */
 export type GenerateMode = "write" | "dry-run" | "check";
 
-export interface GenerateCommand {
-  command: "generate";
-  input: string;
-  out: string;
-  mode: GenerateMode;
+/** How the change report is printed: text lines, or one JSON document on stdout for CI. */
+export type ReportFormat = "text" | "json";
+
+/** What the command line says about a service; each given flag overrides the config file. */
+export interface GenerateFlags {
+  input?: string;
+  out?: string;
+  /** `--clean` and `--force` can only turn an option on. */
   clean: boolean;
   force: boolean;
-  verbose: boolean;
+  headers: Record<string, string>;
+  timeout?: number;
   options: GenerateOptions;
+}
+
+export interface GenerateCommand {
+  command: "generate";
+  /** Services of the config file to generate; empty: all of them. */
+  services: string[];
+  /** `--config`: the config file to use instead of looking for `kit.config.*`. */
+  config?: string;
+  flags: GenerateFlags;
+  mode: GenerateMode;
+  watch: boolean;
+  report: ReportFormat;
+  verbose: boolean;
 }
 
 export interface InitCommand {

@@ -1,85 +1,59 @@
-import path from "node:path";
-import { performance } from "node:perf_hooks";
-import { generateFromOpenAPI } from "../generate.js";
-import { applyWritePlan } from "../write/apply.js";
-import { planWrite } from "../write/plan.js";
-import type { WritePlan } from "../write/plan-types.js";
-import { countActions, differingEntries } from "../write/plan-types.js";
 import type { GenerateCommand } from "./command.js";
+import { worstExitCode } from "./failure.js";
 import type { CliIo, ExitCode } from "./io.js";
-import { throwIfRefused } from "./refusal.js";
-import { DONE, displayPath, formatElapsed, formatEntry, PLANNED, plural } from "./report.js";
-
-/** `kit generate`: render the document, then write, preview (`--dry-run`) or compare (`--check`). */
-export async function runGenerate(command: GenerateCommand, io: CliIo): Promise<ExitCode> {
-  const started = performance.now();
-  const input = inputPath(io.cwd, command.input);
-  const result = await generateFromOpenAPI(input, command.options);
-  for (const warning of result.warnings) io.stderr(`kit: warning: ${warning}`);
-  if (command.verbose) {
-    io.stderr(`kit: debug: rendered ${plural(result.files.length, "file")} from ${input}`);
-  }
-  const plan = await planWrite(result, path.resolve(io.cwd, command.out), {
-    clean: command.clean,
-    force: command.force,
-  });
-  const elapsed = () => formatElapsed(performance.now() - started);
-  switch (command.mode) {
-    case "check":
-      return reportCheck(plan, io, elapsed);
-    case "dry-run":
-      return reportDryRun(plan, io, elapsed);
-    case "write":
-      return write(plan, io, elapsed);
-  }
-}
+import { displayPath } from "./report.js";
+import { resolveServices, type Service } from "./resolve-services.js";
+import { runService, type ServiceSummary } from "./run-service.js";
+import { shownInput } from "./service-input.js";
+import { runWatch } from "./watch.js";
 
 /**
- * The input as the file system resolves it, relative to the process's directory: when `io.cwd`
- * is that directory (a real run), error messages name the file exactly as the user typed it.
+ * `kit generate`: every service the command line and config file name, one after the other; a
+ * failing service does not stop the others, and the exit code is the worst of them. With
+ * `--report json`, stdout carries one JSON document and the usual lines go to stderr.
  */
-function inputPath(cwd: string, given: string): string {
-  if (path.isAbsolute(given)) return given;
-  return path.relative(process.cwd(), path.resolve(cwd, given)) || ".";
-}
-
-async function write(plan: WritePlan, io: CliIo, elapsed: () => string): Promise<ExitCode> {
-  throwIfRefused(plan, io.cwd);
-  await applyWritePlan(plan);
-  for (const entry of plan.entries) io.stdout(formatEntry(entry, DONE, io.cwd));
-  const counts = countActions(plan);
-  const total = plan.entries.length - counts.delete;
-  io.stdout(
-    `Generated ${plural(total, "file")} in ${displayPath(io.cwd, plan.outDir)}: ` +
-      `${counts.create} created, ${counts.change} changed, ${counts.unchanged} unchanged, ` +
-      `${counts.delete} deleted (${elapsed()})`,
-  );
-  return 0;
-}
-
-function reportDryRun(plan: WritePlan, io: CliIo, elapsed: () => string): ExitCode {
-  for (const entry of plan.entries) io.stdout(formatEntry(entry, PLANNED, io.cwd));
-  const counts = countActions(plan);
-  io.stdout(
-    `Dry run, nothing written: ${counts.create} to create, ${counts.change} to change, ` +
-      `${counts.unchanged} unchanged, ${counts.delete} to delete, ${counts.refuse} refused ` +
-      `(${elapsed()})`,
-  );
-  throwIfRefused(plan, io.cwd);
-  return 0;
-}
-
-/** For CI: compares what this exact command would do with what is on disk. */
-function reportCheck(plan: WritePlan, io: CliIo, elapsed: () => string): ExitCode {
-  const out = displayPath(io.cwd, plan.outDir);
-  const differing = differingEntries(plan);
-  if (differing.length === 0) {
-    io.stdout(`Up to date: ${plural(plan.entries.length, "file")} in ${out} (${elapsed()})`);
-    return 0;
+export async function runGenerate(command: GenerateCommand, io: CliIo): Promise<ExitCode> {
+  const setup = await resolveServices(command, io.cwd);
+  const lines: CliIo = command.report === "json" ? { ...io, stdout: io.stderr } : io;
+  if (command.watch) return watchUntilInterrupted(command, setup, lines, io.signal);
+  const summaries: ServiceSummary[] = [];
+  let code: ExitCode = 0;
+  for (const service of setup.services) {
+    if (setup.services.length > 1) lines.stdout(serviceHeading(service, io.cwd));
+    const summary = await runService(service, lines, {
+      mode: command.mode,
+      verbose: command.verbose,
+    });
+    summaries.push(summary);
+    code = worstExitCode(code, summary.exitCode);
   }
-  for (const entry of differing) io.stdout(formatEntry(entry, PLANNED, io.cwd));
-  io.stderr(
-    `kit: ${plural(differing.length, "file")} in ${out} not up to date; run the command without --check`,
-  );
-  return 1;
+  if (command.report === "json") {
+    io.stdout(JSON.stringify({ exitCode: code, services: summaries }, null, 2));
+  }
+  return code;
+}
+
+function serviceHeading(service: Service, cwd: string): string {
+  return `== ${service.service}: ${shownInput(service.input)} → ${displayPath(cwd, service.out)}`;
+}
+
+/** Ctrl-C (SIGINT) or SIGTERM ends the watch cleanly; so does `signal`, for callers in process. */
+async function watchUntilInterrupted(
+  command: GenerateCommand,
+  setup: Awaited<ReturnType<typeof resolveServices>>,
+  io: CliIo,
+  signal: AbortSignal | undefined,
+): Promise<ExitCode> {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  signal?.addEventListener("abort", stop, { once: true });
+  try {
+    return await runWatch(command, setup, io, controller.signal);
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+    signal?.removeEventListener("abort", stop);
+  }
 }

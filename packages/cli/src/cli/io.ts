@@ -6,6 +6,8 @@ export interface CliIo {
   stdout(line: string): void;
   /** Writes one line of errors, warnings and debug output. */
   stderr(line: string): void;
+  /** Ends a `--watch` run when aborted, besides Ctrl-C. */
+  signal?: AbortSignal;
 }
 
 /** Exit status: 0 success, 1 generation failed, 2 usage error (nothing done). */

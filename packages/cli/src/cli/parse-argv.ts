@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import type { CliCommand, GenerateMode, UsageError } from "./command.js";
+import type { CliCommand, GenerateMode, ReportFormat, UsageError } from "./command.js";
 import { parseEnvelopeFlag } from "./envelope-flag.js";
 
 const HELP_AND_VERSION = {
@@ -11,6 +11,11 @@ const GENERATE_FLAGS = {
   ...HELP_AND_VERSION,
   input: { type: "string", short: "i", multiple: true },
   out: { type: "string", short: "o" },
+  config: { type: "string", short: "c" },
+  header: { type: "string", short: "H", multiple: true },
+  timeout: { type: "string" },
+  watch: { type: "boolean", short: "w" },
+  report: { type: "string" },
   "base-url": { type: "string" },
   name: { type: "string" },
   tags: { type: "string", multiple: true },
@@ -73,18 +78,26 @@ function parseTopLevel(argv: readonly string[]): CliCommand | UsageError {
 }
 
 function parseGenerate(args: readonly string[]): CliCommand | UsageError {
-  const parsed = tryParse(() => parseArgs({ args: [...args], options: GENERATE_FLAGS }));
+  const parsed = tryParse(() =>
+    parseArgs({ args: [...args], options: GENERATE_FLAGS, allowPositionals: true }),
+  );
   if (isUsageError(parsed)) return parsed;
-  const { values } = parsed;
+  const { values, positionals } = parsed;
   if (values.help) return { command: "help" };
   if (values.version) return { command: "version" };
   const input = singleInput(values.input);
   if (isUsageError(input)) return input;
   if (values["dry-run"] && values.check)
     return usageError("--dry-run and --check exclude each other");
+  if (values.watch && (values["dry-run"] || values.check)) {
+    return usageError(
+      `--watch writes the client; it cannot go with --${values.check ? "check" : "dry-run"}`,
+    );
+  }
   const empty = findEmptyFlag({
     "--input": input,
     "--out": values.out,
+    "--config": values.config,
     "--base-url": values["base-url"],
     "--name": values.name,
   });
@@ -95,22 +108,37 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
   if (isUsageError(excludeTags)) return excludeTags;
   const envelope = parseEnvelopeFlag(values.envelope);
   if (isUsageError(envelope)) return envelope;
+  const headers = parseHeaders(values.header);
+  if (isUsageError(headers)) return headers;
+  const timeout = parseTimeout(values.timeout);
+  if (isUsageError(timeout)) return timeout;
+  const report = parseReport(values.report);
+  if (isUsageError(report)) return report;
   const mode: GenerateMode = values.check ? "check" : values["dry-run"] ? "dry-run" : "write";
+  const options = {
+    ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }),
+    ...(values.name === undefined ? {} : { name: values.name }),
+    ...(tags === undefined ? {} : { tags }),
+    ...(excludeTags === undefined ? {} : { excludeTags }),
+    ...(envelope === undefined ? {} : { envelope }),
+  };
   return {
     command: "generate",
-    input,
-    out: values.out ?? DEFAULT_GENERATE_OUT,
-    mode,
-    clean: values.clean ?? false,
-    force: values.force ?? false,
-    verbose: values.verbose ?? false,
-    options: {
-      baseUrl: values["base-url"],
-      name: values.name,
-      tags,
-      excludeTags,
-      envelope,
+    services: [...new Set(positionals)],
+    ...(values.config === undefined ? {} : { config: values.config }),
+    flags: {
+      ...(input === undefined ? {} : { input }),
+      ...(values.out === undefined ? {} : { out: values.out }),
+      clean: values.clean ?? false,
+      force: values.force ?? false,
+      headers,
+      ...(timeout === undefined ? {} : { timeout }),
+      options,
     },
+    mode,
+    watch: values.watch ?? false,
+    report,
+    verbose: values.verbose ?? false,
   };
 }
 
@@ -140,13 +168,42 @@ function parseInit(args: readonly string[]): CliCommand | UsageError {
  * One document per run: a second `-i` would otherwise silently replace the first. Several
  * documents are several services, each with its own output, so they belong in a config file.
  */
-function singleInput(values: string[] | undefined): string | UsageError {
-  if (values === undefined || values.length === 0) return usageError("missing --input <file>");
-  if (values.length === 1) return values[0]!;
+function singleInput(values: string[] | undefined): string | undefined | UsageError {
+  if (values === undefined || values.length < 2) return values?.[0];
   return usageError(
     `--input is given ${values.length} times (${values.join(", ")}); a run reads one document. ` +
       "To generate several services, list each with its input and output in kit.config",
   );
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** `--header "Authorization: Bearer x"`, repeatable; a later header of the same name wins. */
+function parseHeaders(values: string[] | undefined): Record<string, string> | UsageError {
+  const headers: Record<string, string> = {};
+  for (const value of values ?? []) {
+    const colon = value.indexOf(":");
+    const name = value.slice(0, colon).trim();
+    if (colon === -1 || !HEADER_NAME.test(name) || /[\r\n\0]/.test(value)) {
+      return usageError(`--header must be "Name: value" on one line; got ${JSON.stringify(value)}`);
+    }
+    headers[name] = value.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+function parseTimeout(value: string | undefined): number | undefined | UsageError {
+  if (value === undefined) return undefined;
+  const milliseconds = Number(value);
+  if (!/^[0-9]+$/.test(value.trim()) || milliseconds < 1 || milliseconds > 2 ** 31 - 1) {
+    return usageError(`--timeout must be a number of milliseconds, at least 1; got "${value}"`);
+  }
+  return milliseconds;
+}
+
+function parseReport(value: string | undefined): ReportFormat | UsageError {
+  if (value === undefined || value === "text" || value === "json") return value ?? "text";
+  return usageError(`--report must be text or json; got "${value}"`);
 }
 
 /** `parseArgs` reports unknown options, missing values and stray arguments by throwing. */

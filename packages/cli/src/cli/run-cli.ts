@@ -1,5 +1,5 @@
-import { isKitGenerateError } from "../errors.js";
 import type { CliCommand } from "./command.js";
+import { reportFailure } from "./failure.js";
 import { runGenerate } from "./generate-command.js";
 import { runInit } from "./init-command.js";
 import type { CliIo, ExitCode } from "./io.js";
@@ -37,14 +37,4 @@ async function runCommand(command: CliCommand, io: CliIo): Promise<ExitCode> {
     case "init":
       return runInit(command, io);
   }
-}
-
-/** One line by default; the stack only with --verbose. Kit errors carry their exit code. */
-function reportFailure(error: unknown, io: CliIo, verbose: boolean): ExitCode {
-  const message = error instanceof Error ? error.message : String(error);
-  io.stderr(`kit: ${message.replace(/\s*\n\s*/g, " ")}`);
-  if (verbose && error instanceof Error && error.stack) {
-    for (const line of error.stack.split("\n")) io.stderr(line);
-  }
-  return isKitGenerateError(error) ? error.exitCode : 1;
 }

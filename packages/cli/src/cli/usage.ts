@@ -5,17 +5,23 @@ Commands:
   generate, g   Generate API classes and types from an OpenAPI 3.0/3.1 document
   init          Create service.ts, index.ts and README.md for a new client
 
-kit generate options:
-  -i, --input <file>        OpenAPI document (.json, .yaml, .yml); required
+kit generate [service…] options:
+  -i, --input <file|url>    OpenAPI document (.json, .yaml, .yml, or an http(s) URL);
+                            default: the services of kit.config.* (this folder or above)
   -o, --out <dir>           Source root for apis/, types/, service.ts, index.ts (default: src)
+  -c, --config <file>       Config file to use instead of looking for kit.config.*
       --base-url <url>      baseURL written into service.ts (default: servers[0].url, else /api)
       --name <name>         name written into the server decorator
       --tags <a,b>          Generate only these tags; untagged operations are tag "default"
       --exclude-tags <a,b>  Leave these tags out (applied before --tags)
       --envelope <c,m,d>    Envelope keys code,message,data: methods return the data type;
                             "none": the runtime never unwraps (default: as the document says)
+  -H, --header <"N: v">     Request header for a URL input (repeatable)
+      --timeout <ms>        Time a URL input may take to answer (default: 30000)
       --dry-run             Print what would be created, changed, deleted or refused; write nothing
       --check               Write nothing; exit 1 and list the files that are not up to date
+  -w, --watch               Regenerate when the document or config changes; Ctrl-C stops
+      --report <text|json>  How to print what changed in the client (json: one document on stdout)
       --force               Overwrite files that lack the generated marker
       --clean               Delete generated files in apis/, types/ that this run no longer writes
       --verbose             Debug output; print the stack trace on failure

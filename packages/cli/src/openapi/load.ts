@@ -45,8 +45,8 @@ function unreadable(location: SourceLocation, error: NodeJS.ErrnoException): Kit
 }
 
 /**
- * Parses and validates document text. JSON when `file` ends in `.json` or, without a file, when
- * the text starts with `{`; YAML otherwise.
+ * Parses and validates document text. JSON when `file` ends in `.json` or, without a known
+ * extension, when the text starts with `{`; YAML otherwise.
  */
 export function parseOpenAPIDocument(text: string, file?: string): LoadedDocument {
   // A byte order mark is not part of the JSON or YAML grammar.
@@ -74,7 +74,10 @@ export async function loadOpenAPIDocument(input: string | object): Promise<Loade
   return { document: validateOpenAPIDocument(input, locate, false), locate };
 }
 
+/** By the file's extension; without one (a URL such as /v3/api-docs), by the first character. */
 function isJson(text: string, file: string | undefined): boolean {
-  if (file !== undefined) return extname(file).toLowerCase() === ".json";
+  const extension = file === undefined ? "" : extname(file).toLowerCase();
+  if (extension === ".json") return true;
+  if (extension === ".yaml" || extension === ".yml") return false;
   return /^\s*\{/.test(text);
 }

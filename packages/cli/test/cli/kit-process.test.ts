@@ -92,7 +92,7 @@ describe("kit, run as a child process", () => {
       expect(text.split("\n")[0]).toBe(GENERATED_MARKER);
     }
     expect(run.stdout).toMatch(
-      /\nGenerated 7 files in src: 7 created, 0 changed, 0 unchanged, 0 deleted \(\d+ ms\)\n$/,
+      /\nGenerated 7 files in src: 7 created, 0 changed, 0 unchanged, 0 deleted \(\d+ ms\)\nNew client: 3 operations\n$/,
     );
   });
 
@@ -177,7 +177,9 @@ describe("kit, run as a child process", () => {
     await writeFile(edited, `${await readFile(edited, "utf8")}// edited\n`);
     const drifted = await runKit(["generate", "-i", "openapi.json", "--check"], cwd);
     expect(drifted.code).toBe(1);
-    expect(drifted.stdout).toBe(`change    ${path.join("src", "apis", "pets.api.ts")}\n`);
+    expect(drifted.stdout).toBe(
+      `change    ${path.join("src", "apis", "pets.api.ts")}\nNo API change (3 operations)\n`,
+    );
   });
 
   it("prints warnings on stderr and still succeeds", async () => {

@@ -25,31 +25,63 @@ describe("parseArgv", () => {
       ]),
     ).toEqual({
       command: "generate",
-      input: "openapi.yaml",
-      out: "client",
-      mode: "write",
-      clean: true,
-      force: true,
-      verbose: true,
-      options: {
-        baseUrl: "https://example.test/v1",
-        name: "shop",
-        tags: ["pet", "store", "user"],
-        excludeTags: ["admin"],
+      services: [],
+      flags: {
+        input: "openapi.yaml",
+        out: "client",
+        clean: true,
+        force: true,
+        headers: {},
+        options: {
+          baseUrl: "https://example.test/v1",
+          name: "shop",
+          tags: ["pet", "store", "user"],
+          excludeTags: ["admin"],
+        },
       },
+      mode: "write",
+      watch: false,
+      report: "text",
+      verbose: true,
     });
   });
 
-  it("defaults --out to src and leaves every option off", () => {
+  it("leaves every flag the command line does not give unset, so the config file decides", () => {
     expect(parseArgv(["generate", "--input=api.json"])).toEqual({
       command: "generate",
-      input: "api.json",
-      out: "src",
+      services: [],
+      flags: { input: "api.json", clean: false, force: false, headers: {}, options: {} },
       mode: "write",
-      clean: false,
-      force: false,
+      watch: false,
+      report: "text",
       verbose: false,
-      options: {},
+    });
+  });
+
+  it("reads service names, --config, headers, --timeout, --watch and --report", () => {
+    expect(
+      parseArgv([
+        "g",
+        "users",
+        "orders",
+        "users",
+        "-c",
+        "config/kit.config.ts",
+        "-H",
+        "Authorization: Bearer a:b",
+        "--header=X-Team:web",
+        "--timeout",
+        "5000",
+        "--watch",
+        "--report",
+        "json",
+      ]),
+    ).toMatchObject({
+      services: ["users", "orders"],
+      config: "config/kit.config.ts",
+      flags: { headers: { Authorization: "Bearer a:b", "X-Team": "web" }, timeout: 5000 },
+      watch: true,
+      report: "json",
     });
   });
 
@@ -95,9 +127,13 @@ describe("parseArgv", () => {
     [[], "missing command"],
     [["build"], "unknown command 'build'"],
     [["--bogus"], "unknown option '--bogus'"],
-    [["generate"], "missing --input <file>"],
+    [["generate", "-i", "a.json", "-i", "b.json"], "--input is given 2 times (a.json, b.json)"],
+    [["generate", "--watch", "--check"], "--watch writes the client; it cannot go with --check"],
+    [["generate", "-H", "Authorization"], '--header must be "Name: value"'],
+    [["generate", "--timeout", "1s"], "--timeout must be a number of milliseconds"],
+    [["generate", "--report", "xml"], "--report must be text or json"],
+    [["generate", "--config="], "--config must not be empty"],
     [["generate", "-i", "a.json", "--bogus"], "unknown option '--bogus'"],
-    [["generate", "-i", "a.json", "extra"], "unexpected argument 'extra'"],
     [["generate", "-i"], "argument missing"],
     [["generate", "-i", "a.json", "--force=yes"], "does not take an argument"],
     [["generate", "-i", "a.json", "--tags", " , "], "--tags needs at least one tag name"],

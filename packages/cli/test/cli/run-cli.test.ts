@@ -2,17 +2,11 @@ import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/bin.js";
-import type { CliIo } from "../../src/cli/io.js";
 import { useTempDirs } from "../write/temp-dir.js";
+import { captureIo } from "./capture-io.js";
 import { petstore } from "./documents.js";
 
 const tempDir = useTempDirs();
-
-function captureIo(cwd: string): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { cwd, out, err, stdout: (line) => out.push(line), stderr: (line) => err.push(line) };
-}
 
 describe("runCli, in process", () => {
   it("resolves paths against io.cwd and reports only through io", async () => {
@@ -21,7 +15,8 @@ describe("runCli, in process", () => {
     const io = captureIo(cwd);
     expect(await runCli(["generate", "-i", "openapi.json", "-o", "client"], io)).toBe(0);
     expect(io.err).toEqual([]);
-    expect(io.out.at(-1)).toMatch(/^Generated 7 files in client: 7 created/);
+    expect(io.out.at(-2)).toMatch(/^Generated 7 files in client: 7 created/);
+    expect(io.out.at(-1)).toBe("New client: 3 operations");
     expect((await readdir(path.join(cwd, "client"))).sort()).toEqual([
       "apis",
       "index.ts",
@@ -34,7 +29,9 @@ describe("runCli, in process", () => {
     const cwd = await tempDir();
     const io = captureIo(cwd);
     expect(await runCli(["generate", "--out", "client"], io)).toBe(2);
-    expect(io.err).toEqual(["kit: missing --input <file> (run kit --help for usage)"]);
+    expect(io.err).toEqual([
+      "kit: missing --input <file> (or a kit.config.* file in this folder or above)",
+    ]);
     expect(io.out).toEqual([]);
     expect(await readdir(cwd)).toEqual([]);
   });

@@ -10,7 +10,7 @@ const tempDir = useTempDirs();
 
 function envelopeOption(value: string): unknown {
   const parsed = parseArgv(["generate", "-i", "openapi.json", "--envelope", value]);
-  return parsed.command === "generate" ? parsed.options.envelope : parsed;
+  return parsed.command === "generate" ? parsed.flags.options.envelope : parsed;
 }
 
 describe("the --envelope flag", () => {
@@ -33,7 +33,7 @@ describe("the --envelope flag", () => {
 
   it("is absent unless given", () => {
     const parsed = parseArgv(["generate", "-i", "openapi.json"]);
-    expect(parsed.command === "generate" && parsed.options.envelope).toBeUndefined();
+    expect(parsed.command === "generate" && parsed.flags.options.envelope).toBeUndefined();
   });
 
   it.each([

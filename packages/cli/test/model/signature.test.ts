@@ -195,7 +195,7 @@ describe("placeholders without ASCII letters or digits", () => {
   it("keep their names whatever order the parameters are declared in", () => {
     const reversed = structuredClone(document);
     reversed.paths["/users/{名字}/friends/{年龄}"].get.parameters.reverse();
-    const keysOf = (input: object) => {
+    const keysOf = (input: Record<string, unknown>) => {
       const loaded = inlineDocument(input);
       const { parameters } = planSignature(loaded, buildOperations(loaded)[0]!);
       return parameters.map((p) => `${p.from?.name}=${p.variable}`);

@@ -1,0 +1,25 @@
+import { lstat, readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { GeneratedFile } from "../options.js";
+import { hasGeneratedMarker } from "../write/marker.js";
+
+/**
+ * The generated files of the client now in `outDir`: `apis/*.api.ts` and `types/*.ts` that carry
+ * the marker. Symbolic links are not followed; a missing folder is an empty client.
+ */
+export async function readClientOnDisk(outDir: string): Promise<GeneratedFile[]> {
+  const files: GeneratedFile[] = [];
+  for (const folder of ["apis", "types"]) {
+    const directory = path.join(outDir, folder);
+    const names = await readdir(directory).catch(() => [] as string[]);
+    for (const name of names.sort()) {
+      if (!name.endsWith(".ts")) continue;
+      const file = path.join(directory, name);
+      const stats = await lstat(file).catch(() => undefined);
+      if (!stats?.isFile()) continue;
+      const contents = await readFile(file, "utf8").catch(() => "");
+      if (hasGeneratedMarker(contents)) files.push({ path: `${folder}/${name}`, contents });
+    }
+  }
+  return files;
+}

@@ -1,0 +1,161 @@
+import type { GeneratedFile } from "../options.js";
+import type { ClientMethod, ClientParameter, ClientShape } from "./client-shape.js";
+
+const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
+const CLASS = new RegExp(
+  String.raw`^@Api\((${STRING})\)\nexport class ([A-Za-z_$][\w$]*) \{$`,
+  "gm",
+);
+const METHOD = new RegExp(
+  String.raw`^  @(Get|Put|Post|Delete|Options|Head|Patch)\((${STRING})\)\n(?:  @.*\n)*  ([\s\S]*?) \{\n    return null!;\n  \}$`,
+  "gm",
+);
+const DECLARATION = /^export (?:interface|type) ([A-Za-z_$][\w$]*)/;
+
+/**
+ * Reads the shape of a client from its generated files: the methods of `apis/*.api.ts` and the
+ * declarations of `types/*.ts`. Pure; the files are the generator's own output, so their layout
+ * is known, and old and new clients go through the same reader.
+ */
+export function readClient(files: readonly GeneratedFile[]): ClientShape {
+  const methods: ClientMethod[] = [];
+  const types = new Map<string, string>();
+  for (const file of files) {
+    if (/^apis\/[^/]+\.api\.ts$/.test(file.path)) methods.push(...readApiFile(file.contents));
+    else if (/^types\/.+\.ts$/.test(file.path)) readTypeFile(file.contents, types);
+  }
+  return { methods, types };
+}
+
+function readApiFile(text: string): ClientMethod[] {
+  const classes = [...text.matchAll(CLASS)].map((match) => ({
+    at: match.index,
+    prefix: JSON.parse(match[1]!) as string,
+    className: match[2]!,
+  }));
+  const methods: ClientMethod[] = [];
+  for (const match of text.matchAll(METHOD)) {
+    const owner = classes.filter((candidate) => candidate.at < match.index).at(-1);
+    const signature = readSignature(collapse(match[3]!));
+    if (owner === undefined || signature === undefined) continue;
+    const route = owner.prefix + (JSON.parse(match[2]!) as string);
+    methods.push({
+      operation: `${match[1]!.toUpperCase()} ${route}`,
+      className: owner.className,
+      ...signature,
+    });
+  }
+  return methods;
+}
+
+/** `name(a: A, @Query("b") b?: B): Promise<R>` → its parts. */
+function readSignature(
+  text: string,
+): Pick<ClientMethod, "method" | "parameters" | "returns"> | undefined {
+  const open = text.indexOf("(");
+  const close = matchingClose(text, open);
+  if (open <= 0 || close === -1) return undefined;
+  const rest = text.slice(close + 1);
+  const returns = /^: Promise<([\s\S]*)>$/.exec(rest)?.[1];
+  if (returns === undefined) return undefined;
+  const parameters: ClientParameter[] = [];
+  for (const part of splitTopLevel(text.slice(open + 1, close))) {
+    const parameter = readParameter(part);
+    if (parameter === undefined) return undefined;
+    parameters.push(parameter);
+  }
+  return { method: text.slice(0, open), parameters, returns };
+}
+
+function readParameter(text: string): ClientParameter | undefined {
+  let decorator = "";
+  let rest = text;
+  if (text.startsWith("@")) {
+    const close = matchingClose(text, text.indexOf("("));
+    if (close === -1) return undefined;
+    decorator = text.slice(0, close + 1);
+    rest = text.slice(close + 1).trimStart();
+  }
+  const match = /^([A-Za-z_$][\w$]*)(\?)?: ([\s\S]+)$/.exec(rest);
+  if (match === null) return undefined;
+  return { name: match[1]!, optional: match[2] === "?", type: match[3]!, decorator };
+}
+
+function readTypeFile(text: string, types: Map<string, string>): void {
+  let current: { name: string; lines: string[] } | undefined;
+  const finish = () => {
+    if (current) types.set(current.name, collapse(current.lines.join("\n")));
+  };
+  for (const line of text.split("\n")) {
+    const declared = DECLARATION.exec(line);
+    if (declared) {
+      finish();
+      current = { name: declared[1]!, lines: [] };
+    } else if (line.startsWith("/**") || line.startsWith("import ")) {
+      finish();
+      current = undefined;
+    }
+    if (current && !isCommentLine(line)) current.lines.push(line);
+  }
+  finish();
+}
+
+function isCommentLine(line: string): boolean {
+  const trimmed = line.trimStart();
+  return trimmed.startsWith("/**") || trimmed.startsWith("*") || trimmed.startsWith("//");
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** The index of the bracket closing the one at `open`, skipping strings; -1 when there is none. */
+function matchingClose(text: string, open: number): number {
+  if (open < 0) return -1;
+  let depth = 0;
+  for (let index = open; index < text.length; index++) {
+    const char = text[index]!;
+    if (char === '"') index = stringEnd(text, index);
+    else if (isOpening(char)) depth++;
+    else if (isClosing(text, index) && --depth === 0) return index;
+  }
+  return -1;
+}
+
+/** Splits at the commas outside brackets and strings. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (char === '"') index = stringEnd(text, index);
+    else if (isOpening(char)) depth++;
+    else if (isClosing(text, index)) depth--;
+    else if (char === "," && depth === 0) {
+      parts.push(text.slice(start, index).trim());
+      start = index + 1;
+    }
+  }
+  const last = text.slice(start).trim();
+  if (last !== "") parts.push(last);
+  return parts;
+}
+
+function isOpening(char: string): boolean {
+  return char === "(" || char === "[" || char === "{" || char === "<";
+}
+
+/** `>` of an arrow `=>` closes nothing. */
+function isClosing(text: string, index: number): boolean {
+  const char = text[index];
+  if (char === ">") return text[index - 1] !== "=";
+  return char === ")" || char === "]" || char === "}";
+}
+
+/** The index of the quote ending the JSON string that starts at `start`. */
+function stringEnd(text: string, start: number): number {
+  let index = start + 1;
+  while (index < text.length && text[index] !== '"') index += text[index] === "\\" ? 2 : 1;
+  return index;
+}

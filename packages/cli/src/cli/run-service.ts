@@ -1,0 +1,147 @@
+import { performance } from "node:perf_hooks";
+import { readClientOnDisk } from "../changes/client-on-disk.js";
+import { type ChangeReport, compareClients } from "../changes/compare-clients.js";
+import { formatChangeReport } from "../changes/format-report.js";
+import { readClient } from "../changes/read-client.js";
+import { renderDocument } from "../generate.js";
+import type { LoadedDocument } from "../openapi/load.js";
+import { applyWritePlan } from "../write/apply.js";
+import { planWrite } from "../write/plan.js";
+import type { PlannedWrite, WriteAction, WritePlan } from "../write/plan-types.js";
+import { countActions, differingEntries } from "../write/plan-types.js";
+import type { GenerateMode } from "./command.js";
+import { failureMessage, reportFailure } from "./failure.js";
+import type { CliIo, ExitCode } from "./io.js";
+import { throwIfRefused } from "./refusal.js";
+import { DONE, displayPath, formatElapsed, formatEntry, PLANNED, plural } from "./report.js";
+import type { Service } from "./resolve-services.js";
+import { loadServiceDocument, shownInput } from "./service-input.js";
+
+export interface RunOptions {
+  mode: GenerateMode;
+  verbose: boolean;
+  /** Watch mode lists only the files that change, not every unchanged one. */
+  quietUnchanged?: boolean;
+  /** How to get the document; default: read or download the service's input. */
+  load?: () => Promise<LoadedDocument>;
+}
+
+/** What one service's run did, for `--report json`. */
+export interface ServiceSummary {
+  service?: string;
+  input: string;
+  output: string;
+  exitCode: ExitCode;
+  error?: string;
+  files?: Record<WriteAction, number>;
+  changes?: ChangeReport;
+}
+
+/**
+ * Generates one service: renders the document, compares the client on disk with the new one,
+ * then writes, previews (`dry-run`) or compares (`check`). A failure is printed as one line and
+ * resolves its exit code, so the other services still run.
+ */
+export async function runService(
+  service: Service,
+  io: CliIo,
+  options: RunOptions,
+): Promise<ServiceSummary> {
+  const started = performance.now();
+  const summary: ServiceSummary = {
+    ...(service.service === undefined ? {} : { service: service.service }),
+    input: shownInput(service.input),
+    output: displayPath(io.cwd, service.out),
+    exitCode: 0,
+  };
+  try {
+    const loaded = await (options.load ?? (() => loadServiceDocument(service)))();
+    const result = renderDocument(loaded, service.options);
+    for (const warning of result.warnings) io.stderr(`kit: warning: ${warning}`);
+    if (options.verbose) {
+      io.stderr(
+        `kit: debug: rendered ${plural(result.files.length, "file")} from ${summary.input}`,
+      );
+    }
+    const plan = await planWrite(result, service.out, {
+      clean: service.clean,
+      force: service.force,
+    });
+    const before = readClient(await readClientOnDisk(service.out));
+    const changes = compareClients(before, readClient(result.files));
+    summary.files = countActions(plan);
+    summary.changes = changes;
+    const elapsed = () => formatElapsed(performance.now() - started);
+    const report = () => {
+      for (const line of formatChangeReport(changes)) io.stdout(line);
+    };
+    switch (options.mode) {
+      case "check":
+        summary.exitCode = reportCheck(plan, io, elapsed, report);
+        break;
+      case "dry-run":
+        reportDryRun(plan, io, elapsed, report);
+        break;
+      case "write":
+        await write(plan, io, elapsed, options.quietUnchanged ?? false);
+        report();
+        break;
+    }
+  } catch (error) {
+    summary.exitCode = reportFailure(error, io, options.verbose);
+    summary.error = failureMessage(error);
+  }
+  return summary;
+}
+
+async function write(
+  plan: WritePlan,
+  io: CliIo,
+  elapsed: () => string,
+  quietUnchanged: boolean,
+): Promise<void> {
+  throwIfRefused(plan, io.cwd);
+  await applyWritePlan(plan);
+  const shown = quietUnchanged ? differingEntries(plan) : plan.entries;
+  for (const entry of shown) io.stdout(formatEntry(entry, DONE, io.cwd));
+  const counts = countActions(plan);
+  const total = plan.entries.length - counts.delete;
+  io.stdout(
+    `Generated ${plural(total, "file")} in ${displayPath(io.cwd, plan.outDir)}: ` +
+      `${counts.create} created, ${counts.change} changed, ${counts.unchanged} unchanged, ` +
+      `${counts.delete} deleted (${elapsed()})`,
+  );
+}
+
+function reportDryRun(plan: WritePlan, io: CliIo, elapsed: () => string, report: () => void): void {
+  for (const entry of plan.entries) io.stdout(formatEntry(entry, PLANNED, io.cwd));
+  const counts = countActions(plan);
+  io.stdout(
+    `Dry run, nothing written: ${counts.create} to create, ${counts.change} to change, ` +
+      `${counts.unchanged} unchanged, ${counts.delete} to delete, ${counts.refuse} refused ` +
+      `(${elapsed()})`,
+  );
+  report();
+  throwIfRefused(plan, io.cwd);
+}
+
+/** For CI: compares what this exact command would do with what is on disk. */
+function reportCheck(
+  plan: WritePlan,
+  io: CliIo,
+  elapsed: () => string,
+  report: () => void,
+): ExitCode {
+  const out = displayPath(io.cwd, plan.outDir);
+  const differing: PlannedWrite[] = differingEntries(plan);
+  if (differing.length === 0) {
+    io.stdout(`Up to date: ${plural(plan.entries.length, "file")} in ${out} (${elapsed()})`);
+    return 0;
+  }
+  for (const entry of differing) io.stdout(formatEntry(entry, PLANNED, io.cwd));
+  report();
+  io.stderr(
+    `kit: ${plural(differing.length, "file")} in ${out} not up to date; run the command without --check`,
+  );
+  return 1;
+}

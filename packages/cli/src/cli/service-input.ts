@@ -1,0 +1,26 @@
+import path from "node:path";
+import { fetchOpenAPIDocument, isHttpUrl } from "../openapi/fetch-document.js";
+import { type LoadedDocument, loadOpenAPIDocument, parseOpenAPIDocument } from "../openapi/load.js";
+import type { Service } from "./resolve-services.js";
+
+/** Reads or downloads a service's document. */
+export async function loadServiceDocument(service: Service): Promise<LoadedDocument> {
+  if (!isHttpUrl(service.input)) return loadOpenAPIDocument(shownInput(service.input));
+  const fetched = await fetchOpenAPIDocument(service.input, {
+    headers: service.headers,
+    timeoutMs: service.timeoutMs,
+  });
+  return parseOpenAPIDocument(fetched.text, fetched.url);
+}
+
+/**
+ * An input path as the file system resolves it, relative to the process's directory when it
+ * lies below it, so that error messages name the file the way the user typed it.
+ */
+export function shownInput(input: string): string {
+  if (isHttpUrl(input)) return input;
+  const relative = path.relative(process.cwd(), input);
+  return relative === "" || relative.startsWith("..") || path.isAbsolute(relative)
+    ? input
+    : relative;
+}

@@ -1,0 +1,171 @@
+import { type FSWatcher, watch } from "node:fs";
+import path from "node:path";
+import { fetchIfChanged, isHttpUrl } from "../openapi/fetch-document.js";
+import { type LoadedDocument, parseOpenAPIDocument } from "../openapi/load.js";
+import type { GenerateCommand } from "./command.js";
+import { failureMessage, reportFailure } from "./failure.js";
+import type { CliIo, ExitCode } from "./io.js";
+import { displayPath } from "./report.js";
+import { type RunSetup, resolveServices, type Service } from "./resolve-services.js";
+import { runService } from "./run-service.js";
+import { shownInput } from "./service-input.js";
+
+type Run = (service: Service, load?: () => Promise<LoadedDocument>) => void;
+
+/**
+ * `kit generate --watch`: generates every service, then again whenever its document file or the
+ * config file changes (changes within `debounceMs` count as one), or, for a URL, whenever a poll
+ * every `intervalMs` brings a new document (If-None-Match with the last ETag). A failing run
+ * prints its line and the watch goes on. Runs never overlap. Resolves 0 once `stop` is aborted,
+ * with every watcher, timer and request released.
+ */
+export async function runWatch(
+  command: GenerateCommand,
+  first: RunSetup,
+  io: CliIo,
+  stop: AbortSignal,
+): Promise<ExitCode> {
+  let setup = first;
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (task: () => Promise<void>) => {
+    queue = queue.then(() => (stop.aborted ? undefined : task()));
+  };
+  const run: Run = (service, load) =>
+    enqueue(async () => {
+      await runService(service, io, {
+        mode: "write",
+        verbose: command.verbose,
+        quietUnchanged: true,
+        ...(load ? { load } : {}),
+      });
+    });
+  const reload = () =>
+    enqueue(async () => {
+      io.stdout(`Changed: ${displayPath(io.cwd, setup.configFile!)}`);
+      let next: RunSetup;
+      try {
+        next = await resolveServices(command, io.cwd);
+      } catch (error) {
+        reportFailure(error, io, command.verbose);
+        io.stderr("kit: the config file has an error; watching with the previous one");
+        return;
+      }
+      watchers.close();
+      setup = next;
+      watchers = startWatching(setup, io, stop, run, reload);
+    });
+
+  let watchers = startWatching(setup, io, stop, run, reload);
+  const watched = setup.services.map((service) => shownInput(service.input));
+  if (setup.configFile) watched.push(displayPath(io.cwd, setup.configFile));
+  io.stdout(`Watching ${watched.join(", ")} (Ctrl-C stops)`);
+  await new Promise<void>((resolve) => {
+    if (stop.aborted) resolve();
+    else stop.addEventListener("abort", () => resolve(), { once: true });
+  });
+  watchers.close();
+  await queue;
+  io.stdout("Stopped watching");
+  return 0;
+}
+
+/** Generates each service once and watches its input; `close` releases everything. */
+function startWatching(
+  setup: RunSetup,
+  io: CliIo,
+  stop: AbortSignal,
+  run: Run,
+  reload: () => void,
+): { close(): void } {
+  const closers: (() => void)[] = [];
+  const debounced = (action: () => void) => {
+    let timer: NodeJS.Timeout | undefined;
+    closers.push(() => clearTimeout(timer));
+    return () => {
+      clearTimeout(timer);
+      timer = setTimeout(action, setup.debounceMs);
+    };
+  };
+  for (const service of setup.services) {
+    if (isHttpUrl(service.input)) {
+      closers.push(poll(service, setup.intervalMs, io, stop, run));
+      continue;
+    }
+    run(service);
+    const changed = debounced(() => {
+      io.stdout(`Changed: ${shownInput(service.input)}`);
+      run(service);
+    });
+    closers.push(watchFile(service.input, changed, io));
+  }
+  if (setup.configFile !== undefined) {
+    closers.push(watchFile(setup.configFile, debounced(reload), io));
+  }
+  return {
+    close: () => {
+      for (const close of closers.splice(0)) close();
+    },
+  };
+}
+
+/**
+ * Watches the file's folder rather than the file: editors save by writing a new file and
+ * renaming it over the old one, and a deleted file can come back.
+ */
+function watchFile(file: string, changed: () => void, io: CliIo): () => void {
+  const name = path.basename(file);
+  let watcher: FSWatcher;
+  try {
+    watcher = watch(path.dirname(file), (_event, changedName) => {
+      if (changedName === null || changedName === name) changed();
+    });
+  } catch (error) {
+    reportFailure(error, io, false);
+    return () => {};
+  }
+  watcher.on("error", (error) => reportFailure(error, io, false));
+  return () => watcher.close();
+}
+
+/**
+ * Asks for the document now and every `interval` ms after the last answer, with the last ETag;
+ * generates when the body differs. The same failure is printed once, not at every poll.
+ */
+function poll(
+  service: Service,
+  interval: number,
+  io: CliIo,
+  stop: AbortSignal,
+  run: Run,
+): () => void {
+  const closed = new AbortController();
+  const signal = AbortSignal.any([stop, closed.signal]);
+  const options = { headers: service.headers, timeoutMs: service.timeoutMs, signal };
+  let etag: string | undefined;
+  let last: string | undefined;
+  let lastFailure: string | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    try {
+      const fetched = await fetchIfChanged(service.input, options, etag);
+      lastFailure = undefined;
+      if (fetched !== undefined && fetched.text !== last) {
+        if (last !== undefined) io.stdout(`Changed: ${service.input}`);
+        etag = fetched.etag;
+        last = fetched.text;
+        run(service, async () => parseOpenAPIDocument(fetched.text, fetched.url));
+      }
+    } catch (error) {
+      if (!signal.aborted && failureMessage(error) !== lastFailure) {
+        lastFailure = failureMessage(error);
+        reportFailure(error, io, false);
+      }
+    }
+    if (!signal.aborted) timer = setTimeout(tick, interval);
+  };
+  timer = setTimeout(tick, 0);
+  return () => {
+    closed.abort();
+    clearTimeout(timer);
+  };
+}

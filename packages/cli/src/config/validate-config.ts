@@ -1,0 +1,179 @@
+import { parseEnvelopeFlag } from "../cli/envelope-flag.js";
+import { isUsageError } from "../cli/parse-argv.js";
+import { KitGenerateError } from "../errors.js";
+import { closestName } from "../model/closest-name.js";
+import { isObject } from "../openapi/is-object.js";
+import type { EnvelopeKeys } from "../options.js";
+import type { ServiceConfig, WatchConfig } from "./types.js";
+
+/** A service as the config file describes it, checked; paths still as written. */
+export interface ConfiguredService extends Omit<ServiceConfig, "envelope"> {
+  /** The key under `services`; undefined for a config that is one service. */
+  service?: string;
+  envelope?: EnvelopeKeys | "none";
+}
+
+export interface ValidConfig {
+  services: ConfiguredService[];
+  watch: WatchConfig;
+}
+
+const SERVICE_KEYS = [
+  "input",
+  "output",
+  "baseUrl",
+  "name",
+  "tags",
+  "excludeTags",
+  "envelope",
+  "clean",
+  "force",
+  "headers",
+  "timeout",
+] as const;
+const TOP_KEYS = [...SERVICE_KEYS, "services", "watch"];
+const WATCH_KEYS = ["debounce", "interval"];
+const SERVICE_NAME = /^[A-Za-z0-9][\w.-]*$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Checks a config file's export. Every mistake is a usage error naming the file and the key
+ * (`services.users.tags`), so nothing runs on a half-understood config.
+ */
+export function validateConfig(value: unknown, file: string): ValidConfig {
+  const fail = (key: string, problem: string): never => {
+    throw new KitGenerateError(`${key} ${problem}`, { file }, { exitCode: 2 });
+  };
+  if (!isObject(value)) {
+    fail("the default export", "must be an object, e.g. export default defineConfig({ … })");
+  }
+  const top = value as Record<string, unknown>;
+  checkKeys(top, TOP_KEYS, "", fail);
+  const defaults = readService(top, "", fail);
+  const watch = readWatch(top.watch, fail);
+  if (top.services === undefined) return { services: [defaults], watch };
+  if (!isObject(top.services) || Object.keys(top.services).length === 0) {
+    fail("services", "must be an object with at least one service, e.g. { users: { input } }");
+  }
+  const services = Object.entries(top.services as Record<string, unknown>).map(([name, raw]) => {
+    const key = `services.${name}`;
+    if (!SERVICE_NAME.test(name)) {
+      fail(key, "is not a service name: use letters, digits, '.', '_' and '-'");
+    }
+    if (!isObject(raw)) fail(key, "must be an object");
+    const entry = raw as Record<string, unknown>;
+    checkKeys(entry, SERVICE_KEYS, `${key}.`, fail);
+    return { ...defaults, ...readService(entry, `${key}.`, fail), service: name };
+  });
+  return { services, watch };
+}
+
+type Fail = (key: string, problem: string) => never;
+
+function checkKeys(value: object, known: readonly string[], prefix: string, fail: Fail): void {
+  for (const key of Object.keys(value)) {
+    if (known.includes(key)) continue;
+    const closest = closestName(key, known);
+    fail(`${prefix}${key}`, `is not a config key${closest ? ` (did you mean ${closest}?)` : ""}`);
+  }
+}
+
+function readService(
+  value: Record<string, unknown>,
+  prefix: string,
+  fail: Fail,
+): Omit<ConfiguredService, "service"> {
+  const service: Omit<ConfiguredService, "service"> = {};
+  const text = (key: "input" | "output" | "baseUrl" | "name") => {
+    const raw = value[key];
+    if (raw === undefined) return;
+    if (typeof raw !== "string" || raw.trim() === "")
+      fail(prefix + key, "must be a non-empty string");
+    service[key] = raw as string;
+  };
+  text("input");
+  text("output");
+  text("baseUrl");
+  text("name");
+  for (const key of ["tags", "excludeTags"] as const) {
+    const raw = value[key];
+    if (raw === undefined) continue;
+    const valid =
+      Array.isArray(raw) &&
+      raw.length > 0 &&
+      raw.every((tag) => typeof tag === "string" && tag.trim() !== "");
+    if (!valid) fail(prefix + key, 'must be a non-empty list of tag names, e.g. ["pet"]');
+    service[key] = (raw as string[]).map((tag) => tag.trim());
+  }
+  for (const key of ["clean", "force"] as const) {
+    const raw = value[key];
+    if (raw === undefined) continue;
+    if (typeof raw !== "boolean") fail(prefix + key, "must be true or false");
+    service[key] = raw as boolean;
+  }
+  if (value.envelope !== undefined) service.envelope = readEnvelope(value.envelope, prefix, fail);
+  if (value.headers !== undefined) service.headers = readHeaders(value.headers, prefix, fail);
+  if (value.timeout !== undefined) {
+    service.timeout = milliseconds(value.timeout, `${prefix}timeout`, fail, 1);
+  }
+  return service;
+}
+
+function readEnvelope(raw: unknown, prefix: string, fail: Fail): EnvelopeKeys | "none" {
+  const key = `${prefix}envelope`;
+  if (typeof raw === "string") {
+    const parsed = parseEnvelopeFlag(raw);
+    if (parsed === undefined || isUsageError(parsed)) {
+      return fail(key, 'must be "none" or three different keys "code,message,data"');
+    }
+    return parsed;
+  }
+  if (isObject(raw)) {
+    const { codeKey, messageKey, dataKey, ...rest } = raw as Record<string, unknown>;
+    const keys = [codeKey, messageKey, dataKey];
+    if (
+      Object.keys(rest).length === 0 &&
+      keys.every((entry) => typeof entry === "string" && entry !== "") &&
+      new Set(keys).size === 3
+    ) {
+      return { codeKey, messageKey, dataKey } as EnvelopeKeys;
+    }
+  }
+  return fail(key, 'must be "none", "code,message,data" or { codeKey, messageKey, dataKey }');
+}
+
+function readHeaders(raw: unknown, prefix: string, fail: Fail): Record<string, string> {
+  if (!isObject(raw)) fail(`${prefix}headers`, "must be an object of header names and values");
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
+    const key = `${prefix}headers.${name}`;
+    if (!HEADER_NAME.test(name)) fail(key, "is not a valid header name");
+    if (typeof value !== "string" || /[\r\n\0]/.test(value)) {
+      fail(key, "must be a string on one line");
+    }
+    headers[name] = value as string;
+  }
+  return headers;
+}
+
+function readWatch(raw: unknown, fail: Fail): WatchConfig {
+  if (raw === undefined) return {};
+  if (!isObject(raw)) fail("watch", "must be an object: { debounce, interval }");
+  const value = raw as Record<string, unknown>;
+  checkKeys(value, WATCH_KEYS, "watch.", fail);
+  return {
+    ...(value.debounce === undefined
+      ? {}
+      : { debounce: milliseconds(value.debounce, "watch.debounce", fail, 0) }),
+    ...(value.interval === undefined
+      ? {}
+      : { interval: milliseconds(value.interval, "watch.interval", fail, 1) }),
+  };
+}
+
+function milliseconds(raw: unknown, key: string, fail: Fail, minimum: number): number {
+  if (typeof raw !== "number" || !Number.isFinite(raw) || raw < minimum || raw > 2 ** 31 - 1) {
+    return fail(key, `must be a number of milliseconds, at least ${minimum}`);
+  }
+  return raw;
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { compareClients } from "../../src/changes/compare-clients.js";
+import { formatChangeReport } from "../../src/changes/format-report.js";
+import { readClient } from "../../src/changes/read-client.js";
+import { renderDocument } from "../../src/generate.js";
+import { parseOpenAPIDocument } from "../../src/openapi/load.js";
+import { loadFixture } from "../support/fixtures.js";
+import { version1, version2 } from "./versions.js";
+
+const clientOf = (document: object) =>
+  readClient(renderDocument(parseOpenAPIDocument(JSON.stringify(document))).files);
+
+describe("the change report", () => {
+  it("lists every kind of change between two versions, breaking ones marked", () => {
+    const report = compareClients(clientOf(version1), clientOf(version2));
+    expect(formatChangeReport(report)).toEqual([
+      "API changes: 1 added, 1 removed, 6 changed; 6 breaking (7 → 7 operations)",
+      "  + POST /pets  PetsApi.addPet(payload: NewPet): Promise<Pet>",
+      "  - DELETE /pets/:petId  PetsApi.deletePet  [breaking]",
+      "  ~ GET /pets  PetsApi.listPets  [breaking]",
+      "      [breaking] new required parameter status: string before limit, which shifts later arguments",
+      "      [breaking] parameter limit: string (was number)",
+      "  ~ GET /pets/:petId  PetsApi.findPet  [breaking]",
+      "      [breaking] renamed from getPet to findPet",
+      "      new optional parameter lang?: string",
+      "  ~ GET /pets/:petId/owner  PetsApi.getOwner",
+      "      parameter expand is now optional",
+      "  ~ GET /pets/search  PetsApi.searchPets  [breaking]",
+      "      [breaking] parameter q removed",
+      "      new optional parameter sort?: string",
+      "      [breaking] parameter page is now required",
+      "  ~ GET /store/inventory  StoreApi.getInventory  [breaking]",
+      "      [breaking] moved from PetsApi to StoreApi",
+      "      parameter where renamed to location",
+      "  ~ GET /store/orders  StoreApi.listOrders  [breaking]",
+      "      [breaking] returns Order[] (was Order)",
+      "  types: added NewPet; changed Pet; removed Legacy",
+    ]);
+    expect(report.breaking).toBe(6);
+    expect(report.changed.find((entry) => entry.method === "PetsApi.getOwner")).toEqual({
+      operation: "GET /pets/:petId/owner",
+      method: "PetsApi.getOwner",
+      signature: "getOwner(petId: number, expand?: boolean): Promise<Owner>",
+      breaking: false,
+      changes: [
+        {
+          kind: "parameter-optional",
+          breaking: false,
+          message: "parameter expand is now optional",
+        },
+      ],
+    });
+  });
+
+  it("reads the way back as the opposite change", () => {
+    const report = compareClients(clientOf(version2), clientOf(version1));
+    expect(report.added.map((entry) => entry.method)).toEqual(["PetsApi.deletePet"]);
+    expect(report.removed.map((entry) => entry.method)).toEqual(["PetsApi.addPet"]);
+    expect(report.types).toEqual({ added: ["Legacy"], removed: ["NewPet"], changed: ["Pet"] });
+  });
+
+  it("marks an optional parameter inserted before an existing one as breaking", () => {
+    const withParameter = structuredClone(version1);
+    withParameter.paths["/pets/{petId}"].get.parameters.splice(1, 0, {
+      name: "lang",
+      in: "query",
+      required: false,
+      schema: { type: "string" },
+    });
+    const report = compareClients(clientOf(version1), clientOf(withParameter));
+    expect(report.changed).toEqual([
+      expect.objectContaining({
+        method: "PetsApi.getPet",
+        breaking: true,
+        changes: [
+          {
+            kind: "parameter-added",
+            breaking: true,
+            message:
+              "new optional parameter lang?: string before fields, which shifts later arguments",
+          },
+        ],
+      }),
+    ]);
+  });
+
+  it("reads every method of a real client, and finds no change against itself", async () => {
+    const result = renderDocument(await loadFixture("petstore-3.0.json"));
+    const client = readClient(result.files);
+    const methods = result.files
+      .filter((file) => file.path.startsWith("apis/"))
+      .flatMap((file) => file.contents.match(/^ {2}@(Get|Put|Post|Delete|Patch)\(/gm) ?? []);
+    expect(client.methods).toHaveLength(methods.length);
+    expect(client.methods.length).toBeGreaterThan(10);
+    const report = compareClients(client, client);
+    expect(formatChangeReport(report)).toEqual([
+      `No API change (${client.methods.length} operations)`,
+    ]);
+  });
+
+  it("calls a client with nothing on disk new", () => {
+    const report = compareClients({ methods: [], types: new Map() }, clientOf(version1));
+    expect(formatChangeReport(report)).toEqual(["New client: 7 operations"]);
+  });
+});

@@ -1,0 +1,235 @@
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/run-cli.js";
+import { SCRATCH_DIR } from "../support/output-dir.js";
+import { useTempDirs } from "../write/temp-dir.js";
+import { captureIo } from "./capture-io.js";
+import { petstore } from "./documents.js";
+import { runKit } from "./run-kit.js";
+
+const tempDir = useTempDirs();
+
+/** A project folder with the petstore as openapi.json and store.json, and the given config. */
+async function project(config: object | string, name = "kit.config.json", root?: string) {
+  const cwd = root ?? (await tempDir());
+  await writeFile(path.join(cwd, "openapi.json"), JSON.stringify(petstore));
+  await writeFile(path.join(cwd, "store.json"), JSON.stringify(petstore));
+  const text = typeof config === "string" ? config : JSON.stringify(config, null, 2);
+  await writeFile(path.join(cwd, name), text);
+  return cwd;
+}
+
+async function kit(cwd: string, ...args: string[]) {
+  const io = captureIo(cwd);
+  const code = await runCli(["generate", ...args], io);
+  return { code, out: io.out, err: io.err };
+}
+
+const read = (cwd: string, file: string) => readFile(path.join(cwd, file), "utf8");
+
+const twoServices = {
+  envelope: "none",
+  services: {
+    pets: { input: "openapi.json", output: "src/pets", tags: ["pets"], baseUrl: "/pets-api" },
+    store: { input: "store.json", output: "src/store", excludeTags: ["pets"] },
+  },
+};
+
+describe("kit.config", () => {
+  it("is found from a folder below it; its paths are relative to the config file", async () => {
+    const cwd = await project({ input: "openapi.json", output: "client", name: "shop" });
+    const deeper = path.join(cwd, "web", "app");
+    await mkdir(deeper, { recursive: true });
+    const run = await kit(deeper);
+    expect(run.err).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.out).toContainEqual(
+      expect.stringMatching(/^Generated 7 files in \.\.\/\.\.\/client/),
+    );
+    expect(await read(cwd, "client/service.ts")).toContain('name: "shop"');
+  });
+
+  it("generates every service in one command, each with its own options", async () => {
+    const cwd = await project(twoServices);
+    const run = await kit(cwd);
+    expect(run.err).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.out.filter((line) => line.startsWith("=="))).toEqual([
+      `== pets: ${path.join(cwd, "openapi.json")} → src/pets`,
+      `== store: ${path.join(cwd, "store.json")} → src/store`,
+    ]);
+    const pets = await read(cwd, "src/pets/service.ts");
+    expect(pets).toContain('baseURL: "/pets-api"');
+    expect(pets).toContain("envelope: false");
+    expect(await read(cwd, "src/pets/index.ts")).not.toContain("storeApi");
+    expect(await read(cwd, "src/store/index.ts")).not.toContain("petsApi");
+  });
+
+  it("generates one service by name, and flags override its config for the run", async () => {
+    const cwd = await project(twoServices);
+    const run = await kit(cwd, "pets", "--base-url", "/override", "-o", "other");
+    expect(run.code).toBe(0);
+    expect(await read(cwd, "other/service.ts")).toContain('baseURL: "/override"');
+    await expect(read(cwd, "src/store/index.ts")).rejects.toThrow(/ENOENT/);
+  });
+
+  it("refuses -i for several services, naming them", async () => {
+    const cwd = await project(twoServices);
+    const run = await kit(cwd, "-i", "openapi.json");
+    expect(run.code).toBe(2);
+    expect(run.err).toEqual([
+      "kit: --input and --out apply to one service, but kit.config.json has 2 (pets, store); name one: kit generate pets …",
+    ]);
+  });
+
+  it("refuses an unknown service name with the closest one", async () => {
+    const cwd = await project(twoServices);
+    const run = await kit(cwd, "pet");
+    expect(run.code).toBe(2);
+    expect(run.err).toEqual([
+      'kit: kit.config.json has no service "pet" (did you mean pets?); its services: pets, store',
+    ]);
+  });
+
+  it("goes on with the other services when one fails, and exits with the worst code", async () => {
+    const cwd = await project({
+      services: { gone: { input: "gone.json", output: "gone" }, pets: { input: "openapi.json" } },
+    });
+    const run = await kit(cwd);
+    expect(run.code).toBe(2);
+    expect(run.err).toEqual([`kit: ${path.join(cwd, "gone.json")}: input file not found`]);
+    expect(await read(cwd, "src/index.ts")).toContain("petsApi");
+  });
+
+  it.each([
+    [
+      { input: "openapi.json", baseURL: "/x" },
+      "baseURL is not a config key (did you mean baseUrl?)",
+    ],
+    [
+      { services: { pets: { input: "a.json", tags: "pets" } } },
+      "services.pets.tags must be a non-empty list of tag names",
+    ],
+    [
+      { services: { pets: { input: "a.json", envelope: "code" } } },
+      'services.pets.envelope must be "none" or three different keys',
+    ],
+    [
+      { services: { pets: { input: "a.json", headers: { "bad name": "x" } } } },
+      "services.pets.headers.bad name is not a valid header name",
+    ],
+    [
+      { services: { pets: { input: "a.json", timeout: -1 } } },
+      "services.pets.timeout must be a number of milliseconds, at least 1",
+    ],
+    [{ services: {} }, "services must be an object with at least one service"],
+    [
+      { input: "openapi.json", watch: { debounse: 1 } },
+      "watch.debounse is not a config key (did you mean debounce?)",
+    ],
+    [
+      { services: { a: { input: "openapi.json" }, b: { input: "store.json" } } },
+      "services a and b both write to",
+    ],
+    [{ output: "x" }, "the config file sets no input, and no --input is given"],
+    ['{ "input": ', "kit.config.json: cannot load the config file: "],
+    ["[1]", "the default export must be an object"],
+  ])("refuses %j with exit 2 naming the file and the key", async (config, message) => {
+    const cwd = await project(config);
+    const run = await kit(cwd);
+    expect(run.code).toBe(2);
+    expect(run.err).toHaveLength(1);
+    expect(run.err[0]).toMatch(/^kit: kit\.config\.json: /);
+    expect(run.err[0]).toContain(message);
+    expect(run.out).toEqual([]);
+  });
+
+  it("refuses two config files in one folder", async () => {
+    const cwd = await project({ input: "openapi.json" });
+    await writeFile(path.join(cwd, "kit.config.mjs"), "export default {};\n");
+    const run = await kit(cwd);
+    expect(run.code).toBe(2);
+    expect(run.err[0]).toContain("kit.config.mjs and kit.config.json are both here; keep one");
+  });
+
+  it("uses the file given with --config, and a JavaScript module's default export", async () => {
+    const cwd = await project(
+      "export default { input: 'openapi.json', output: 'js-client' };\n",
+      "setup.mjs",
+    );
+    const run = await kit(cwd, "--config", "setup.mjs");
+    expect(run.code).toBe(0);
+    expect(await read(cwd, "js-client/index.ts")).toContain("petsApi");
+    const missing = await kit(cwd, "--config", "nope.json");
+    expect(missing).toMatchObject({ code: 2, err: ["kit: nope.json: config file not found"] });
+  });
+
+  it("--report json prints one JSON document on stdout and the usual lines on stderr", async () => {
+    const cwd = await project(twoServices);
+    const run = await kit(cwd, "--report", "json");
+    expect(run.code).toBe(0);
+    expect(run.out).toHaveLength(1);
+    const report = JSON.parse(run.out[0]!);
+    expect(report.exitCode).toBe(0);
+    expect(report.services.map((service: { service: string }) => service.service)).toEqual([
+      "pets",
+      "store",
+    ]);
+    expect(report.services[0]).toMatchObject({
+      output: "src/pets",
+      exitCode: 0,
+      files: { create: 5, change: 0 },
+      changes: { before: 0, after: 2, breaking: 0 },
+    });
+    expect(run.err).toContainEqual(expect.stringMatching(/^Generated 5 files in src\/pets/));
+  });
+});
+
+describe("a TypeScript config file", () => {
+  const scratch: string[] = [];
+  afterEach(async () => {
+    await Promise.all(scratch.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  it("is loaded (jiti), with defineConfig imported from @kit/cli and typed", async () => {
+    await mkdir(SCRATCH_DIR, { recursive: true });
+    const cwd = await mkdtemp(path.join(SCRATCH_DIR, "config-"));
+    scratch.push(cwd);
+    const config = `import { defineConfig, type ServiceConfig } from "@kit/cli";
+
+const pets: ServiceConfig = { input: "openapi.json", output: "ts-client", tags: ["pets"] };
+
+export default defineConfig({ services: { pets }, envelope: "none" });
+`;
+    await project(config, "kit.config.ts", cwd);
+    const run = await runKit(["generate"], cwd);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(await read(cwd, "ts-client/service.ts")).toContain("envelope: false");
+
+    const tsc = path.resolve(SCRATCH_DIR, "../../../node_modules/typescript/bin/tsc");
+    const check = (file: string) =>
+      new Promise<string>((resolve) => {
+        const flags = [
+          "--ignoreConfig",
+          "--noEmit",
+          "--strict",
+          "--module",
+          "preserve",
+          "--moduleResolution",
+          "bundler",
+          "--target",
+          "ES2022",
+          "--types",
+          "",
+          file,
+        ];
+        execFile(process.execPath, [tsc, ...flags], { cwd }, (_error, stdout) => resolve(stdout));
+      });
+    expect(await check("kit.config.ts")).toBe("");
+    await writeFile(path.join(cwd, "wrong.ts"), config.replace('tags: ["pets"]', 'tagz: ["pets"]'));
+    expect(await check("wrong.ts")).toContain("'tagz' does not exist in type 'ServiceConfig'");
+  });
+});
