@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { HEADER_NAME } from "../openapi/fetch-document.js";
 import type { CliCommand, GenerateMode, ReportFormat, UsageError } from "./command.js";
 import { parseEnvelopeFlag } from "./envelope-flag.js";
 
@@ -175,8 +176,6 @@ function singleInput(values: string[] | undefined): string | undefined | UsageEr
       "To generate several services, list each with its input and output in kit.config",
   );
 }
-
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** `--header "Authorization: Bearer x"`, repeatable; a later header of the same name wins. */
 function parseHeaders(values: string[] | undefined): Record<string, string> | UsageError {

@@ -2,6 +2,7 @@ import { parseEnvelopeFlag } from "../cli/envelope-flag.js";
 import { isUsageError } from "../cli/parse-argv.js";
 import { KitGenerateError } from "../errors.js";
 import { closestName } from "../model/closest-name.js";
+import { HEADER_NAME } from "../openapi/fetch-document.js";
 import { isObject } from "../openapi/is-object.js";
 import type { EnvelopeKeys } from "../options.js";
 import type { ServiceConfig, WatchConfig } from "./types.js";
@@ -34,8 +35,6 @@ const SERVICE_KEYS = [
 const TOP_KEYS = [...SERVICE_KEYS, "services", "watch"];
 const WATCH_KEYS = ["debounce", "interval"];
 const SERVICE_NAME = /^[A-Za-z0-9][\w.-]*$/;
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
 /**
  * Checks a config file's export. Every mistake is a usage error naming the file and the key
  * (`services.users.tags`), so nothing runs on a half-understood config.

@@ -18,6 +18,9 @@ export interface FetchedDocument {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** An HTTP header name (RFC 9110 token). */
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /** An `http:` or `https:` address; anything else is a path. */
 export function isHttpUrl(input: string): boolean {
   return /^https?:\/\//i.test(input);
