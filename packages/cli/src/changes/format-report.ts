@@ -18,7 +18,8 @@ export function formatChangeReport(report: ChangeReport): string[] {
     `API changes: ${counts.join(", ")}; ${report.breaking} breaking (${report.before} → ${report.after} operations)`,
   ];
   for (const entry of report.added) {
-    lines.push(`  + ${entry.operation}  ${entry.method.split(".")[0]}.${entry.signature}`);
+    const parameters = entry.signature.slice(entry.signature.indexOf("("));
+    lines.push(`  + ${entry.operation}  ${entry.method}${parameters}`);
   }
   for (const entry of report.removed) {
     lines.push(`  - ${entry.operation}  ${entry.method}  ${BREAKING}`);

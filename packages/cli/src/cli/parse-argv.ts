@@ -115,6 +115,9 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
   if (isUsageError(timeout)) return timeout;
   const report = parseReport(values.report);
   if (isUsageError(report)) return report;
+  if (values.watch && report === "json") {
+    return usageError("--report json prints one document for one run; it cannot go with --watch");
+  }
   const mode: GenerateMode = values.check ? "check" : values["dry-run"] ? "dry-run" : "write";
   const options = {
     ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }),

@@ -73,16 +73,15 @@ describe("parseArgv", () => {
         "--timeout",
         "5000",
         "--watch",
-        "--report",
-        "json",
       ]),
     ).toMatchObject({
       services: ["users", "orders"],
       config: "config/kit.config.ts",
       flags: { headers: { Authorization: "Bearer a:b", "X-Team": "web" }, timeout: 5000 },
       watch: true,
-      report: "json",
+      report: "text",
     });
+    expect(parseArgv(["g", "--check", "--report", "json"])).toMatchObject({ report: "json" });
   });
 
   it("turns --dry-run and --check into a mode, and refuses both at once", () => {
@@ -132,6 +131,7 @@ describe("parseArgv", () => {
     [["generate", "-H", "Authorization"], '--header must be "Name: value"'],
     [["generate", "--timeout", "1s"], "--timeout must be a number of milliseconds"],
     [["generate", "--report", "xml"], "--report must be text or json"],
+    [["generate", "-w", "--report", "json"], "it cannot go with --watch"],
     [["generate", "--config="], "--config must not be empty"],
     [["generate", "-i", "a.json", "--bogus"], "unknown option '--bogus'"],
     [["generate", "-i"], "argument missing"],
