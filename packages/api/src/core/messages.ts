@@ -41,6 +41,8 @@ export const messages = {
   KIT_INVALID_JSON: (method: string, url: string) => `${method} ${url} answered invalid JSON`,
   KIT_ENVELOPE_MISSING: (method: string, url: string, dataKey: string) =>
     `${method} ${url} answered a body without "${dataKey}", which envelope "strict" requires`,
+  KIT_QUERY_KEY_TARGET: (got: string) =>
+    `kitQueryKey() takes an API object, one of its methods or a KitMethod, got ${got}`,
 } as const;
 
 export type KitErrorCode = keyof typeof messages;

@@ -28,6 +28,21 @@ export class KitMethod<
     this.#args = args;
   }
 
+  /** The API class name, e.g. `PetApi`. */
+  get api(): string {
+    return this.#endpoint.api;
+  }
+
+  /** The API method's name, e.g. `getPetById`. */
+  get method(): string {
+    return this.#endpoint.route.methodName;
+  }
+
+  /** The arguments the next `send()` without arguments sends. */
+  get args(): readonly unknown[] {
+    return this.#args;
+  }
+
   /**
    * Sends and resolves the result, or rejects with a `KitRequestError` (or what a plugin threw).
    * Arguments, when given, replace the stored ones for this and every later send.

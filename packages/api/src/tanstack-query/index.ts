@@ -1,0 +1,96 @@
+import type { DataTag } from "@tanstack/query-core";
+import { KitOptionsError } from "../core/errors.js";
+import { messages } from "../core/messages.js";
+import { KitMethod } from "../core/method.js";
+import { sendWithSignal } from "../frameworks/send-with-signal.js";
+import type { KitMethodFactory } from "../frameworks/types.js";
+
+export type { KitFactoryData, KitMethodFactory } from "../frameworks/types.js";
+
+/** `[api, method, ...args]`: `["PetApi", "getPetById", 1]`. A prefix selects an API or a method. */
+export type KitQueryKey = readonly [api: string, method?: string, ...args: unknown[]];
+
+/** What `kitQueryOptions` returns: spread it into `useQuery`, `queryClient.fetchQuery`, and so on. */
+export interface KitQueryOptions<T> {
+  readonly queryKey: DataTag<KitQueryKey, T, Error>;
+  readonly queryFn: (context: { readonly signal: AbortSignal }) => Promise<T>;
+}
+
+/** What `kitMutationOptions` returns; the mutation's variables are the API method's arguments. */
+export interface KitMutationOptions<Args extends readonly unknown[], T> {
+  readonly mutationKey: readonly [api: string, method: string];
+  readonly mutationFn: (args: Args) => Promise<T>;
+}
+
+/**
+ * The query key of a `KitMethod` (`["PetApi", "getPetById", 1]`), of an API method
+ * (`["PetApi", "getPetById"]`, every call of it) or of an API object (`["PetApi"]`, all its methods).
+ * Keys of equal arguments are equal: trailing `undefined` arguments are left out, and TanStack
+ * Query hashes objects with their keys sorted. Arguments should be JSON values to stay serializable.
+ */
+export function kitQueryKey(target: object): KitQueryKey {
+  const method = target instanceof KitMethod ? target : probe(target);
+  if (target instanceof KitMethod)
+    return [method.api, method.method, ...withoutTrailingUndefined(target.args)];
+  return typeof target === "function" ? [method.api, method.method] : [method.api];
+}
+
+/**
+ * Query options for one call: `useQuery(kitQueryOptions(petApi.getPetById(id)))`. `data` is the
+ * response data; the query's `signal` aborts the send when TanStack Query cancels the query.
+ */
+export function kitQueryOptions<T>(
+  method: ReturnType<KitMethodFactory<[], T>>,
+): KitQueryOptions<T> {
+  return {
+    queryKey: kitQueryKey(method) as DataTag<KitQueryKey, T, Error>,
+    queryFn: ({ signal }) => sendWithSignal(method, signal).then((result) => result.data),
+  };
+}
+
+/**
+ * Mutation options for an API method: `useMutation(kitMutationOptions(petApi.addPet))`, then
+ * `mutate([pet])`, the arguments as a tuple. `mutationKey` is the method's query key.
+ */
+export function kitMutationOptions<Args extends readonly unknown[], T>(
+  factory: KitMethodFactory<Args, T>,
+): KitMutationOptions<Args, T> {
+  const { api, method } = probe(factory);
+  return {
+    mutationKey: [api, method],
+    mutationFn: (args) =>
+      factory(...args)
+        .send()
+        .then((result) => result.data),
+  };
+}
+
+/**
+ * The `KitMethod` an API method builds when called without arguments, or the first method of an API
+ * object: building one sends nothing, and it knows the API and method names.
+ */
+function probe(target: object): KitMethod<unknown, never, unknown> {
+  const factory = typeof target === "function" ? target : firstFunction(target);
+  const built: unknown = factory?.();
+  if (built instanceof KitMethod) return built;
+  throw new KitOptionsError(
+    "KIT_QUERY_KEY_TARGET",
+    messages.KIT_QUERY_KEY_TARGET(describe(target)),
+  );
+}
+
+function firstFunction(target: object): (() => unknown) | undefined {
+  for (const value of Object.values(target)) if (typeof value === "function") return value;
+  return undefined;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "function") return `function ${value.name || "(anonymous)"}`;
+  return Object.prototype.toString.call(value).slice(8, -1).toLowerCase();
+}
+
+function withoutTrailingUndefined(args: readonly unknown[]): unknown[] {
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end--;
+  return args.slice(0, end);
+}

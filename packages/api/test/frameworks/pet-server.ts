@@ -1,0 +1,132 @@
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Api, Data, Get, KitServer, Params, Post, Query, Server } from "../../src/index.js";
+
+export interface Pet {
+  id: number;
+  name: string;
+}
+
+export interface PetPage {
+  items: Pet[];
+  total: number;
+}
+
+/**
+ * A pet server on 127.0.0.1 for the framework tests. `/pets/404` answers 404; `held` requests get
+ * no answer until `release()`, so tests see the loading state and whether the client hung up.
+ */
+export interface PetServer {
+  readonly origin: string;
+  /** Path and query of every request, in arrival order. */
+  readonly requests: string[];
+  /** Requests whose connection the client closed before they were answered. */
+  readonly closed: string[];
+  /** Answers every held request. */
+  release(): void;
+  /** Resolves once `count` requests have arrived. */
+  arrived(count: number): Promise<void>;
+  /** Resolves once `count` held requests were closed by the client. */
+  closedCount(count: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const TOTAL = 23;
+
+function json(response: ServerResponse, status: number, value: unknown): void {
+  response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
+}
+
+export async function startPetServer(): Promise<PetServer> {
+  const requests: string[] = [];
+  const closed: string[] = [];
+  let held: (() => void)[] = [];
+  let waiters: (() => void)[] = [];
+  const notify = () => {
+    for (const waiter of waiters) waiter();
+  };
+  const until = (ready: () => boolean) =>
+    new Promise<void>((resolve) => {
+      if (ready()) return resolve();
+      waiters.push(() => {
+        if (ready()) resolve();
+      });
+    });
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    const path = `${url.pathname}${url.search}`;
+    requests.push(path);
+    const answer = () => {
+      if (request.method === "POST") {
+        let body = "";
+        request.on("data", (chunk) => (body += chunk));
+        request.on("end", () => json(response, 200, { id: 99, ...JSON.parse(body) }));
+      } else if (url.pathname === "/pets") {
+        const page = Number(url.searchParams.get("page"));
+        const size = Number(url.searchParams.get("size"));
+        const first = (page - 1) * size + 1;
+        const items: Pet[] = [];
+        for (let id = first; id < first + size && id <= TOTAL; id++)
+          items.push({ id, name: `Pet ${id}` });
+        json(response, 200, { items, total: TOTAL } satisfies PetPage);
+      } else if (url.pathname === "/pets/404") {
+        json(response, 404, { error: "no such pet" });
+      } else {
+        const id = Number(url.pathname.split("/").pop());
+        json(response, 200, { id, name: `Pet ${id}` } satisfies Pet);
+      }
+    };
+    if (url.searchParams.get("hold") === "1") {
+      response.on("close", () => {
+        if (!response.writableEnded) {
+          closed.push(path);
+          notify();
+        }
+      });
+      held.push(answer);
+    } else {
+      answer();
+    }
+    notify();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    closed,
+    release() {
+      const answers = held;
+      held = [];
+      for (const answer of answers) answer();
+    },
+    arrived: (count) => until(() => requests.length >= count),
+    closedCount: (count) => until(() => closed.length >= count),
+    close() {
+      waiters = [];
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+@Api("/pets")
+export class PetApi {
+  @Get("/:id") getPet(@Params("id") _id: number, @Query("hold") _hold?: 1): Promise<Pet> {
+    return null!;
+  }
+  @Get() listPets(@Query("page") _page: number, @Query("size") _size: number): Promise<PetPage> {
+    return null!;
+  }
+  @Post() addPet(@Data() _pet: { name: string }): Promise<Pet> {
+    return null!;
+  }
+}
+
+/** The API object of `PetApi` on a fresh server class for `origin`. */
+export function petApiFor(origin: string) {
+  @Server({ baseURL: origin })
+  class PetService extends KitServer {}
+  return new PetService().createApi(PetApi);
+}

@@ -1,0 +1,132 @@
+import { CancelledError, hashKey, MutationObserver, QueryClient } from "@tanstack/query-core";
+import { useQuery as useReactQuery } from "@tanstack/react-query";
+import { createElement } from "react";
+import { create } from "react-test-renderer";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { KitOptionsError } from "../../src/index.js";
+import {
+  kitMutationOptions,
+  kitQueryKey,
+  kitQueryOptions,
+} from "../../src/tanstack-query/index.js";
+import { type PetServer, petApiFor, startPetServer } from "./pet-server.js";
+
+let server: PetServer;
+let client: QueryClient;
+beforeAll(async () => {
+  server = await startPetServer();
+});
+afterAll(() => server.close());
+afterEach(() => client?.clear());
+
+function newClient(): QueryClient {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return client;
+}
+
+describe("kitQueryKey", () => {
+  test("names the API, the method and the arguments, equal for equal arguments", () => {
+    const api = petApiFor(server.origin);
+    expect(kitQueryKey(api.getPet(1))).toEqual(["PetApi", "getPet", 1]);
+    expect(kitQueryKey(api.getPet(1, undefined))).toEqual(kitQueryKey(api.getPet(1)));
+    expect(kitQueryKey(api.getPet)).toEqual(["PetApi", "getPet"]);
+    expect(kitQueryKey(api)).toEqual(["PetApi"]);
+    const a = kitQueryKey(api.addPet({ name: "Rex", tag: "dog" } as { name: string }));
+    const b = kitQueryKey(api.addPet({ tag: "dog", name: "Rex" } as { name: string }));
+    expect(hashKey(a)).toBe(hashKey(b));
+    expect(JSON.parse(JSON.stringify(a))).toEqual(a);
+    expect(hashKey(kitQueryKey(api.getPet(1)))).not.toBe(hashKey(kitQueryKey(api.getPet(2))));
+  });
+
+  test("refuses what is neither an API object, an API method nor a KitMethod", () => {
+    const error = (() => {
+      try {
+        kitQueryKey({ name: "not an api" });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(KitOptionsError);
+    expect((error as KitOptionsError).message).toBe(
+      "kitQueryKey() takes an API object, one of its methods or a KitMethod, got object",
+    );
+  });
+});
+
+describe("kitQueryOptions", () => {
+  test("fetches the response data through the query client", async () => {
+    const api = petApiFor(server.origin);
+    const queries = newClient();
+    const pet = await queries.fetchQuery(kitQueryOptions(api.getPet(5)));
+    expect(pet).toEqual({ id: 5, name: "Pet 5" });
+    expect(queries.getQueryData(kitQueryOptions(api.getPet(5)).queryKey)).toEqual(pet);
+  });
+
+  test("the query's signal aborts the send: cancelling closes the connection", async () => {
+    const api = petApiFor(server.origin);
+    const queries = newClient();
+    const closedBefore = server.closed.length;
+    const options = kitQueryOptions(api.getPet(6, 1));
+    const fetching = queries.fetchQuery(options).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(server.requests).toContain("/pets/6?hold=1"));
+    await queries.cancelQueries({ queryKey: options.queryKey });
+    await server.closedCount(closedBefore + 1);
+    expect(server.closed.at(-1)).toBe("/pets/6?hold=1");
+    expect(await fetching).toBeInstanceOf(CancelledError);
+  });
+
+  test("invalidation by method or by API selects the queries under that key", async () => {
+    const api = petApiFor(server.origin);
+    const queries = newClient();
+    await Promise.all([
+      queries.prefetchQuery(kitQueryOptions(api.getPet(1))),
+      queries.prefetchQuery(kitQueryOptions(api.getPet(2))),
+      queries.prefetchQuery(kitQueryOptions(api.listPets(1, 5))),
+    ]);
+    const invalidated = () =>
+      queries
+        .getQueryCache()
+        .findAll({ predicate: (query) => query.state.isInvalidated })
+        .map((query) => query.queryKey);
+
+    await queries.invalidateQueries({ queryKey: kitQueryKey(api.getPet) });
+    expect(invalidated()).toEqual([
+      ["PetApi", "getPet", 1],
+      ["PetApi", "getPet", 2],
+    ]);
+    await queries.invalidateQueries({ queryKey: kitQueryKey(api) });
+    expect(invalidated()).toHaveLength(3);
+  });
+});
+
+describe("kitMutationOptions", () => {
+  test("sends the API method with the variables as its arguments, keyed by API and method", async () => {
+    const api = petApiFor(server.origin);
+    const options = kitMutationOptions(api.addPet);
+    expect(options.mutationKey).toEqual(["PetApi", "addPet"]);
+    const observer = new MutationObserver(newClient(), options);
+    expect(await observer.mutate([{ name: "Tibbles" }])).toEqual({ id: 99, name: "Tibbles" });
+  });
+});
+
+// Vue Query fetches only where `window` exists; the Vue example app proves it in the browser.
+describe("in React Query's hook", () => {
+  test("React useQuery renders the data and unmounting mid-fetch closes the connection", async () => {
+    const api = petApiFor(server.origin);
+    const queries = newClient();
+    const seen: unknown[] = [];
+    const Pet = ({ id, hold }: { id: number; hold?: 1 }) => {
+      const query = useReactQuery(kitQueryOptions(api.getPet(id, hold)), queries);
+      seen.push(query.data);
+      return null;
+    };
+    const view = create(createElement(Pet, { id: 7 }));
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual({ id: 7, name: "Pet 7" }));
+    const closedBefore = server.closed.length;
+    view.update(createElement(Pet, { id: 8, hold: 1 }));
+    await vi.waitFor(() => expect(server.requests).toContain("/pets/8?hold=1"));
+    view.unmount();
+    await server.closedCount(closedBefore + 1);
+    expect(server.closed.at(-1)).toBe("/pets/8?hold=1");
+  });
+});
