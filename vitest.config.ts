@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["packages/*/test/**/*.test.ts"],
+    include: ["packages/*/test/**/*.test.ts", "examples/test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -1,5 +1,6 @@
 // What @kit/api weighs in an application bundle: the core (everything the index exports, as a
-// generated client imports it) and each built-in plugin, bundled by esbuild with axios external,
+// generated client imports it), each built-in plugin and each framework integration entry point,
+// bundled by esbuild with axios and the frameworks external,
 // minified for ES2022, then gzipped at level 9. Run after a build: `node bench/size.mjs`
 // (part of `npm run bench:runtime`); `--analyze` also prints what the core bundle is made of.
 import { fileURLToPath } from "node:url";
@@ -8,11 +9,19 @@ import { analyzeMetafile, build } from "esbuild";
 
 const BUDGET_CORE_BYTES = 5 * 1024;
 const PLUGINS = ["auth", "retry", "cache", "logger"];
+/** Each framework entry point with everything it exports. */
+const INTEGRATIONS = {
+  vue: ["useKitRequest", "useKitPagination"],
+  react: ["useKitRequest", "useKitPagination"],
+  "tanstack-query": ["kitQueryOptions", "kitMutationOptions", "kitQueryKey"],
+};
 
 const dist = fileURLToPath(new URL("../packages/api/dist/", import.meta.url));
 const coreEntry = `export * from ${JSON.stringify(`${dist}index.js`)};`;
 const pluginEntry = (name) =>
   `export { ${name} } from ${JSON.stringify(`${dist}plugins/index.js`)};`;
+const integrationEntry = (entry, names) =>
+  `export { ${names.join(", ")} } from ${JSON.stringify(`${dist}${entry}/index.js`)};`;
 
 /** Bundles one entry written as source text; the result is the bundle's text and its metafile. */
 async function bundle(contents, minify) {
@@ -22,7 +31,7 @@ async function bundle(contents, minify) {
     format: "esm",
     target: "es2022",
     platform: "neutral",
-    external: ["axios"],
+    external: ["axios", "vue", "react", "@tanstack/query-core"],
     minify,
     metafile: true,
     write: false,
@@ -57,25 +66,33 @@ const rows = [
     core.gzip <= BUDGET_CORE_BYTES ? "ok" : `over by ${core.gzip - BUDGET_CORE_BYTES} B`,
   ],
 ];
-for (const name of PLUGINS) {
-  const alone = await measure(pluginEntry(name));
-  const withCore = await measure(`${coreEntry}\n${pluginEntry(name)}`);
-  rows.push([
-    `\`${name}\` (\`@kit/api/plugins\`)`,
+/** A row for an entry point used with the core: its own size, and what it adds to the core. */
+async function addedRow(label, entry) {
+  const alone = await measure(entry);
+  const withCore = await measure(`${coreEntry}\n${entry}`);
+  return [
+    label,
     kb(alone.raw),
     kb(alone.min),
     `**${kb(alone.gzip)}**`,
     `+${kb(withCore.gzip - core.gzip)}`,
     "–",
     "–",
-  ]);
+  ];
+}
+
+for (const name of PLUGINS) {
+  rows.push(await addedRow(`\`${name}\` (\`@kit/api/plugins\`)`, pluginEntry(name)));
+}
+for (const [entry, names] of Object.entries(INTEGRATIONS)) {
+  rows.push(await addedRow(`\`@kit/api/${entry}\``, integrationEntry(entry, names)));
 }
 
 console.log("| Entry | Raw | Minified | Min+gzip | Added to core, min+gzip | Budget | Verdict |");
 console.log("|---|---|---|---|---|---|---|");
 for (const row of rows) console.log(`| ${row.join(" | ")} |`);
 console.log(
-  "\nesbuild, ES2022 ESM, axios external; gzip level 9. A plugin alone includes the core parts it imports.",
+  "\nesbuild, ES2022 ESM, axios, vue, react and @tanstack/query-core external; gzip level 9. A plugin or integration alone includes the core parts it imports.",
 );
 
 if (process.argv.includes("--analyze")) {

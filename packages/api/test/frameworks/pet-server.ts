@@ -124,9 +124,12 @@ export class PetApi {
   }
 }
 
-/** The API object of `PetApi` on a fresh server class for `origin`. */
+/**
+ * The API object of `PetApi` on a fresh server class for `origin`. Without a timeout, so a held
+ * request's connection closes only when the client aborts it.
+ */
 export function petApiFor(origin: string) {
-  @Server({ baseURL: origin })
+  @Server({ baseURL: origin, timeout: 0 })
   class PetService extends KitServer {}
   return new PetService().createApi(PetApi);
 }

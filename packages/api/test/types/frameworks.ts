@@ -17,39 +17,46 @@ interface Pet {
 }
 
 // Vue: refs typed by the response; send takes the API method's arguments.
-const id = ref(1);
-const one = vue.useKitRequest(() => petApi.getPetById(id.value), { watch: [id] });
-expectTypeOf(one.data).toEqualTypeOf<Readonly<ShallowRef<Pet | undefined>>>();
-expectTypeOf(one.loading).toEqualTypeOf<Readonly<ShallowRef<boolean>>>();
-const manual = vue.useKitRequest(petApi.findByStatus, { immediate: false });
-expectTypeOf(manual.send).parameters.toEqualTypeOf<[_status?: ("available" | "sold")[]]>();
-expectTypeOf(manual.send).returns.toEqualTypeOf<Promise<Pet[] | undefined>>();
-const pages = vue.useKitPagination(
-  (page, size) => petApi.findByStatus(page > size ? [] : ["sold"]),
-  {
-    initialPageSize: 20,
-  },
-);
-expectTypeOf(pages.items.value).toEqualTypeOf<readonly Pet[]>();
-expectTypeOf(pages.page).toEqualTypeOf<Ref<number>>();
+export function useVueUsage() {
+  const id = ref(1);
+  const one = vue.useKitRequest(() => petApi.getPetById(id.value), { watch: [id] });
+  expectTypeOf(one.data).toEqualTypeOf<Readonly<ShallowRef<Pet | undefined>>>();
+  expectTypeOf(one.loading).toEqualTypeOf<Readonly<ShallowRef<boolean>>>();
+  const manual = vue.useKitRequest(petApi.findByStatus, { immediate: false });
+  expectTypeOf(manual.send).parameters.toEqualTypeOf<[_status?: ("available" | "sold")[]]>();
+  expectTypeOf(manual.send).returns.toEqualTypeOf<Promise<Pet[] | undefined>>();
+  const pages = vue.useKitPagination(
+    (page, size) => petApi.findByStatus(page > size ? [] : ["sold"]),
+    {
+      initialPageSize: 20,
+    },
+  );
+  expectTypeOf(pages.items.value).toEqualTypeOf<readonly Pet[]>();
+  expectTypeOf(pages.page).toEqualTypeOf<Ref<number>>();
+}
 
 // React: the same, as plain values.
-const state = react.useKitRequest(() => petApi.getPetById(1), { deps: [1] });
-expectTypeOf(state.data).toEqualTypeOf<Pet | undefined>();
-expectTypeOf(state.send).parameters.toEqualTypeOf<[]>();
-const list = react.useKitPagination((page, size) =>
-  petApi.findByStatus(page > size ? [] : ["sold"]),
-);
-expectTypeOf(list.items).toEqualTypeOf<readonly Pet[]>();
+export function ReactUsage() {
+  const state = react.useKitRequest(() => petApi.getPetById(1), { deps: [1] });
+  expectTypeOf(state.data).toEqualTypeOf<Pet | undefined>();
+  expectTypeOf(state.send).parameters.toEqualTypeOf<[]>();
+  const list = react.useKitPagination((page, size) =>
+    petApi.findByStatus(page > size ? [] : ["sold"]),
+  );
+  expectTypeOf(list.items).toEqualTypeOf<readonly Pet[]>();
+}
 
 // TanStack Query: data typed in useQuery and in the cache, variables are the arguments.
-const options = kitQueryOptions(petApi.getPetById(1));
-expectTypeOf(useReactQuery(options).data).toEqualTypeOf<Pet | undefined>();
-expectTypeOf(useVueQuery(options).data.value).toEqualTypeOf<Pet | undefined>();
-expectTypeOf(new QueryClient().getQueryData(options.queryKey)).toEqualTypeOf<Pet | undefined>();
-const adding = useMutation(kitMutationOptions(petApi.updateWithForm));
-expectTypeOf(adding.mutate).parameter(0).toEqualTypeOf<[_petId: number, _name?: string]>();
-expectTypeOf(adding.data).toEqualTypeOf<void | undefined>();
-expectTypeOf(kitQueryKey(petApi)).toEqualTypeOf<
-  readonly [api: string, method?: string, ...args: unknown[]]
->();
+export function useQueries() {
+  const options = kitQueryOptions(petApi.getPetById(1));
+  expectTypeOf(useReactQuery(options).data).toEqualTypeOf<Pet | undefined>();
+  expectTypeOf(useVueQuery(options).data.value).toEqualTypeOf<Pet | undefined>();
+  expectTypeOf(new QueryClient().getQueryData(options.queryKey)).toEqualTypeOf<Pet | undefined>();
+  const updating = useMutation(kitMutationOptions(petApi.updateWithForm));
+  expectTypeOf(updating.mutate).parameter(0).toEqualTypeOf<[_petId: number, _name?: string]>();
+  const finding = useMutation(kitMutationOptions(petApi.findByStatus));
+  expectTypeOf(finding.data).toEqualTypeOf<Pet[] | undefined>();
+  expectTypeOf(kitQueryKey(petApi)).toEqualTypeOf<
+    readonly [api: string, method?: string, ...args: unknown[]]
+  >();
+}

@@ -1,0 +1,140 @@
+import { readFile } from "node:fs/promises";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { extname, join, normalize } from "node:path";
+
+interface Pet {
+  id: number;
+  name: string;
+  photoUrls: string[];
+  status: string;
+}
+
+/** The pet whose details the server holds back until `release()`: the page shows its loading state. */
+export const HELD_PET = 7;
+
+/**
+ * A built example app and a few petstore operations below /api/v3, on one origin on 127.0.0.1.
+ * It records every API request and the held requests whose connection the browser closed.
+ */
+export interface PetstoreServer {
+  readonly origin: string;
+  /** Method, path and query of each API request, in arrival order. */
+  readonly requests: string[];
+  /** API requests the browser hung up on before they were answered. */
+  readonly closed: string[];
+  /** Resolves once a request `line` ("GET /api/v3/pet/7") has arrived or was closed. */
+  arrived(line: string): Promise<void>;
+  closedEarly(line: string): Promise<void>;
+  /** Answers every held request. */
+  release(): void;
+  close(): Promise<void>;
+}
+
+const types: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+};
+
+function json(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let body = "";
+  for await (const chunk of request) body += chunk;
+  return body;
+}
+
+export async function startPetstoreServer(dist: string): Promise<PetstoreServer> {
+  const pets: Pet[] = [
+    { id: 1, name: "Rex", photoUrls: [], status: "available" },
+    { id: 2, name: "Tom", photoUrls: [], status: "pending" },
+    { id: HELD_PET, name: "Slowpoke", photoUrls: [], status: "sold" },
+  ];
+  const requests: string[] = [];
+  const closed: string[] = [];
+  let held: (() => void)[] = [];
+  let waiters: (() => void)[] = [];
+  const changed = () => {
+    for (const waiter of waiters) waiter();
+  };
+  const until = (seen: () => boolean) =>
+    new Promise<void>((resolve) => {
+      if (seen()) return resolve();
+      waiters.push(() => seen() && resolve());
+    });
+
+  async function api(request: IncomingMessage, response: ServerResponse, url: URL, line: string) {
+    requests.push(`${line}${url.search}`);
+    changed();
+    const route = `${request.method} ${url.pathname.slice("/api/v3".length)}`;
+    if (route === "GET /pet/findByStatus") {
+      const statuses = url.searchParams.getAll("status");
+      return json(
+        response,
+        200,
+        pets.filter((pet) => statuses.includes(pet.status)),
+      );
+    }
+    if (route === "POST /pet") {
+      const pet = { ...JSON.parse(await readBody(request)), id: pets.length + 100 } as Pet;
+      pets.push(pet);
+      return json(response, 200, pet);
+    }
+    const id = Number(/^GET \/pet\/(\d+)$/.exec(route)?.[1]);
+    const pet = pets.find((candidate) => candidate.id === id);
+    if (!pet) return json(response, 404, { message: "Pet not found" });
+    if (id !== HELD_PET) return json(response, 200, pet);
+    response.on("close", () => {
+      if (response.writableEnded) return;
+      closed.push(line);
+      changed();
+    });
+    held.push(() => json(response, 200, pet));
+  }
+
+  async function file(response: ServerResponse, pathname: string) {
+    const path = normalize(join(dist, pathname === "/" ? "index.html" : pathname));
+    if (!path.startsWith(dist)) return json(response, 403, { message: "outside the app" });
+    try {
+      const body = await readFile(path);
+      response.writeHead(200, {
+        "content-type": types[extname(path)] ?? "application/octet-stream",
+      });
+      response.end(body);
+    } catch {
+      json(response, 404, { message: `no file ${pathname}` });
+    }
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    const line = `${request.method} ${url.pathname}`;
+    const answer = url.pathname.startsWith("/api/v3/")
+      ? api(request, response, url, line)
+      : file(response, url.pathname);
+    answer.catch((error: unknown) => json(response, 500, { message: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    closed,
+    arrived: (line) =>
+      until(() => requests.some((seen) => seen === line || seen.startsWith(`${line}?`))),
+    closedEarly: (line) => until(() => closed.includes(line)),
+    release() {
+      const answers = held;
+      held = [];
+      for (const answer of answers) answer();
+    },
+    close() {
+      waiters = [];
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { VueQueryPlugin } from "@tanstack/vue-query";
+import { createApp } from "vue";
+import App from "./App.vue";
+
+createApp(App).use(VueQueryPlugin).mount("#app");
