@@ -28,13 +28,13 @@ export class KitMethod<
     this.#args = args;
   }
 
-  /** The API class name, e.g. `PetApi`. */
+  /** The API's name, e.g. `PetApi`. */
   get api(): string {
     return this.#endpoint.api;
   }
 
   /** The API method's name, e.g. `getPetById`. */
-  get method(): string {
+  get name(): string {
     return this.#endpoint.route.methodName;
   }
 

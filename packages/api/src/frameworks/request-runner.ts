@@ -8,6 +8,22 @@ export interface KitRequestState<T> {
   readonly loading: boolean;
 }
 
+/** What both `useKitRequest`s return besides the state. */
+export interface KitRequestActions<Args extends readonly unknown[], T> {
+  /** Sends with these arguments, aborting the send in flight; resolves the data, `undefined` on failure. */
+  readonly send: (...args: Args) => Promise<T | undefined>;
+  /** Aborts the send in flight; `error` becomes its `KitAbortError`. */
+  readonly abort: (reason?: unknown) => void;
+}
+
+/** Options both `useKitRequest`s take. */
+export interface KitRequestOptions<T> {
+  /** Send when the component is set up, calling the factory without arguments. Default `true`. */
+  readonly immediate?: boolean;
+  /** `data` before the first response. */
+  readonly initialData?: T;
+}
+
 interface Attempt {
   readonly controller: AbortController;
   /** Set when the attempt was replaced or its owner went away: its outcome is no one's business. */

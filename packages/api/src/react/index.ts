@@ -5,29 +5,30 @@ import {
   type KitPaginationOptions,
   pageInfo,
 } from "../frameworks/pagination.js";
-import { type KitRequestState, RequestRunner } from "../frameworks/request-runner.js";
+import {
+  type KitRequestActions,
+  type KitRequestOptions,
+  type KitRequestState,
+  RequestRunner,
+} from "../frameworks/request-runner.js";
 import type { KitMethodFactory } from "../frameworks/types.js";
 
 export type { KitPageInfo, KitPageItem, KitPaginationOptions } from "../frameworks/pagination.js";
-export type { KitRequestState } from "../frameworks/request-runner.js";
+export type {
+  KitRequestActions,
+  KitRequestOptions,
+  KitRequestState,
+} from "../frameworks/request-runner.js";
 export type { KitFactoryData, KitMethodFactory } from "../frameworks/types.js";
 
-export interface UseKitRequestOptions<T> {
-  /** Send when the component mounts, calling the factory without arguments. Default `true`. */
-  readonly immediate?: boolean;
+export interface UseKitRequestOptions<T> extends KitRequestOptions<T> {
   /** Re-send (factory without arguments) when one of these changes, as `useEffect` compares them. */
   readonly deps?: DependencyList;
-  /** `data` before the first response. */
-  readonly initialData?: T;
 }
 
 export interface UseKitRequestResult<Args extends readonly unknown[], T>
-  extends KitRequestState<T> {
-  /** Sends with these arguments, aborting the send in flight; resolves the data, `undefined` on failure. */
-  readonly send: (...args: Args) => Promise<T | undefined>;
-  /** Aborts the send in flight; `error` becomes its `KitAbortError`. */
-  readonly abort: (reason?: unknown) => void;
-}
+  extends KitRequestState<T>,
+    KitRequestActions<Args, T> {}
 
 /**
  * State for one API method: `data`, `error`, `loading` and `send`. The factory builds the

@@ -29,10 +29,11 @@ export interface KitMutationOptions<Args extends readonly unknown[], T> {
  * Query hashes objects with their keys sorted. Arguments should be JSON values to stay serializable.
  */
 export function kitQueryKey(target: object): KitQueryKey {
-  const method = target instanceof KitMethod ? target : probe(target);
-  if (target instanceof KitMethod)
-    return [method.api, method.method, ...withoutTrailingUndefined(target.args)];
-  return typeof target === "function" ? [method.api, method.method] : [method.api];
+  if (target instanceof KitMethod) {
+    return [target.api, target.name, ...withoutTrailingUndefined(target.args)];
+  }
+  const method = probe(target);
+  return typeof target === "function" ? [method.api, method.name] : [method.api];
 }
 
 /**
@@ -55,9 +56,9 @@ export function kitQueryOptions<T>(
 export function kitMutationOptions<Args extends readonly unknown[], T>(
   factory: KitMethodFactory<Args, T>,
 ): KitMutationOptions<Args, T> {
-  const { api, method } = probe(factory);
+  const { api, name } = probe(factory);
   return {
-    mutationKey: [api, method],
+    mutationKey: [api, name],
     mutationFn: (args) =>
       factory(...args)
         .send()

@@ -15,31 +15,30 @@ import {
   type KitPaginationOptions,
   pageInfo,
 } from "../frameworks/pagination.js";
-import { type KitRequestState, RequestRunner } from "../frameworks/request-runner.js";
+import {
+  type KitRequestActions,
+  type KitRequestOptions,
+  type KitRequestState,
+  RequestRunner,
+} from "../frameworks/request-runner.js";
 import type { KitMethodFactory } from "../frameworks/types.js";
 
 export type { KitPageInfo, KitPageItem, KitPaginationOptions } from "../frameworks/pagination.js";
+export type { KitRequestActions, KitRequestOptions } from "../frameworks/request-runner.js";
 export type { KitFactoryData, KitMethodFactory } from "../frameworks/types.js";
 
-export interface UseKitRequestOptions<T> {
-  /** Send when the composable is set up, calling the factory without arguments. Default `true`. */
-  readonly immediate?: boolean;
+export interface UseKitRequestOptions<T> extends KitRequestOptions<T> {
   /** Re-send (factory without arguments) when one of these changes, aborting the send in flight. */
   readonly watch?: readonly WatchSource[];
-  /** `data` before the first response. */
-  readonly initialData?: T;
 }
 
-export interface UseKitRequestReturn<Args extends readonly unknown[], T> {
+export interface UseKitRequestReturn<Args extends readonly unknown[], T>
+  extends KitRequestActions<Args, T> {
   /** The latest response's data; kept while a new send is in flight. */
   readonly data: Readonly<ShallowRef<T | undefined>>;
   /** The latest send's error (`KitRequestError`, or what a plugin threw); cleared by the next send. */
   readonly error: Readonly<ShallowRef<unknown>>;
   readonly loading: Readonly<ShallowRef<boolean>>;
-  /** Sends with these arguments, aborting the send in flight; resolves the data, `undefined` on failure. */
-  readonly send: (...args: Args) => Promise<T | undefined>;
-  /** Aborts the send in flight; `error` becomes its `KitAbortError`. */
-  readonly abort: (reason?: unknown) => void;
 }
 
 /**
