@@ -2,11 +2,14 @@ import {
   type Document,
   isAlias,
   isMap,
+  isPair,
   isScalar,
   isSeq,
   LineCounter,
   type Node,
+  type Pair,
   parseDocument,
+  type YAMLMap,
 } from "yaml";
 import { KitGenerateError, type SourceLocation } from "../errors.js";
 import type { ParsedText } from "./parsed-text.js";
@@ -23,9 +26,11 @@ const NESTS_TOO_DEEPLY = "the document nests too deeply";
 
 export function parseYamlText(text: string, file: string | undefined): ParsedText {
   const lineCounter = new LineCounter();
+  // `uniqueKeys` compares each key with every earlier key of its mapping (quadratic: 40,000 keys
+  // took 34 s), so duplicates are found below with one set per mapping instead.
   const document = parseDocument(text, {
     lineCounter,
-    uniqueKeys: true,
+    uniqueKeys: false,
     merge: true,
     prettyErrors: false,
   });
@@ -36,11 +41,46 @@ export function parseYamlText(text: string, file: string | undefined): ParsedTex
       error.code === "RESOURCE_EXHAUSTION" ? NESTS_TOO_DEEPLY : firstLine(error.message);
     throw invalidYaml(reason, { file, line });
   }
+  const duplicate = firstDuplicateKey(document);
+  if (duplicate !== undefined) {
+    const { line } = lineCounter.linePos(duplicate);
+    throw invalidYaml("Map keys must be unique", { file, line });
+  }
+  const keyIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
   return {
     value: toPlainValue(document, file),
     isTree: false,
-    lineOf: (segments) => lineCounter.linePos(nodeOffset(document, segments)).line,
+    lineOf: (segments) => lineCounter.linePos(nodeOffset(document, keyIndex, segments)).line,
   };
+}
+
+/**
+ * The offset of the first scalar key that repeats an earlier key of its mapping (equal values, as
+ * the `yaml` package compares them), in document order; undefined when every key is unique.
+ */
+function firstDuplicateKey(document: Document): number | undefined {
+  let first: number | undefined;
+  const pending: unknown[] = [document.contents];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const key = pair.key;
+        if (isScalar(key)) {
+          const offset = key.range?.[0] ?? 0;
+          if (seen.has(key.value) && (first === undefined || offset < first)) first = offset;
+          seen.add(key.value);
+        }
+        pending.push(pair.key, pair.value);
+      }
+    } else if (isSeq(node)) {
+      pending.push(...node.items);
+    } else if (isPair(node)) {
+      pending.push(node.key, node.value);
+    }
+  }
+  return first;
 }
 
 function toPlainValue(document: Document, file: string | undefined): unknown {
@@ -57,15 +97,18 @@ function toPlainValue(document: Document, file: string | undefined): unknown {
   }
 }
 
-function nodeOffset(document: Document, segments: readonly string[]): number {
+/** Each mapping's keys are indexed on its first lookup, so a lookup costs one step per segment. */
+function nodeOffset(
+  document: Document,
+  keyIndex: WeakMap<YAMLMap, Map<string, Pair>>,
+  segments: readonly string[],
+): number {
   let node = document.contents as Node | null;
   let offset = node?.range?.[0] ?? 0;
   for (const segment of segments) {
     if (isAlias(node)) node = node.resolve(document) ?? null;
     if (isMap(node)) {
-      const pair = node.items.find(
-        (item) => isScalar(item.key) && String(item.key.value) === segment,
-      );
+      const pair = keysOf(node, keyIndex).get(segment);
       if (!pair) break;
       offset = (pair.key as Node).range?.[0] ?? offset;
       node = pair.value as Node | null;
@@ -79,6 +122,20 @@ function nodeOffset(document: Document, segments: readonly string[]): number {
     }
   }
   return offset;
+}
+
+function keysOf(map: YAMLMap, keyIndex: WeakMap<YAMLMap, Map<string, Pair>>): Map<string, Pair> {
+  let keys = keyIndex.get(map);
+  if (keys === undefined) {
+    keys = new Map();
+    for (const pair of map.items) {
+      if (!isScalar(pair.key)) continue;
+      const key = String(pair.key.value);
+      if (!keys.has(key)) keys.set(key, pair);
+    }
+    keyIndex.set(map, keys);
+  }
+  return keys;
 }
 
 function invalidYaml(reason: string, location: SourceLocation, cause?: unknown): KitGenerateError {

@@ -53,6 +53,39 @@ describe("parseOpenAPIDocument with YAML", () => {
     );
   });
 
+  test("rejects duplicate keys anywhere, naming the line of the first repeat in the document", () => {
+    const text = [
+      "openapi: 3.0.3",
+      "paths: {}",
+      "x-list:",
+      "  - {a: 1, b: 2}",
+      "  - {a: 1, a: 2}",
+      "x-late:",
+      "  c: 1",
+      "  c: 2",
+      "",
+    ].join("\n");
+    expect(thrownBy(() => parseOpenAPIDocument(text, "api.yaml")).message).toBe(
+      "api.yaml:5: invalid YAML: Map keys must be unique",
+    );
+  });
+
+  test("keeps keys of different types apart, as the YAML package does", () => {
+    const text = 'openapi: 3.0.3\npaths: {}\nx-codes:\n  1: number\n  "1": text\n';
+    expect(parseOpenAPIDocument(text, "api.yaml").document).toMatchObject({
+      "x-codes": { 1: "text" },
+    });
+  });
+
+  test("locates keys of a mapping with many keys, the first and the last", () => {
+    const keys = Array.from({ length: 2_000 }, (_, index) => `  k${index}: {}`);
+    const text = ["openapi: 3.0.3", "paths: {}", "x-many:", ...keys, ""].join("\n");
+    const loaded = parseOpenAPIDocument(text, "api.yaml");
+    expect(loaded.locate("#/x-many/k0").line).toBe(4);
+    expect(loaded.locate("#/x-many/k1999").line).toBe(2_003);
+    expect(loaded.locate("#/x-many/k2000").line).toBe(3);
+  });
+
   test("rejects an alias bomb instead of expanding it", () => {
     const laughs = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
     for (const [name, previous] of ["ba", "cb", "dc", "ed", "fe", "gf"]) {
