@@ -49,10 +49,16 @@ export function ownShape(schema: SchemaObject, pointer: string): ObjectShape {
   return shape;
 }
 
+/** A step of the merge: enter a schema (dereference, then its `allOf`), or add its own members. */
+type MergeStep =
+  | { enter: SchemaInput; at: string }
+  | { schema: SchemaObject; pointer: string; enter?: undefined };
+
 /**
  * Merges object schemas (following `$ref`s and nested `allOf`) into one shape: properties of later
  * schemas replace earlier ones with the same key, `required` is the union. Returns undefined when
- * a branch is not an object, so the caller prints an intersection instead.
+ * a branch is not an object, so the caller prints an intersection instead. An explicit stack
+ * instead of recursion, so an `allOf` chain thousands deep cannot overflow the call stack.
  */
 export function mergeObjectShape(
   loaded: LoadedDocument,
@@ -60,23 +66,26 @@ export function mergeObjectShape(
 ): ObjectShape | undefined {
   const shape = emptyShape();
   const visiting = new Set<string>();
-
-  const add = (input: SchemaInput, at: string): boolean => {
-    const { schema, pointer } = dereference(loaded, input, at);
-    if (!isObjectSchema(schema)) return false;
-    // A schema that includes itself through allOf adds nothing new the second time.
-    if (visiting.has(pointer)) return true;
-    visiting.add(pointer);
-    if (Array.isArray(schema.allOf)) {
-      const merged = schema.allOf.every((branch, index) =>
-        add(branch, appendPointer(pointer, "allOf", index)),
-      );
-      if (!merged) return false;
+  // Popped from the end: each schema's branches in order, then its own members.
+  const steps: MergeStep[] = schemas
+    .map(({ schema, pointer }): MergeStep => ({ enter: schema, at: pointer }))
+    .reverse();
+  for (let step = steps.pop(); step !== undefined; step = steps.pop()) {
+    if (step.enter === undefined) {
+      addOwnMembers(shape, step.schema, step.pointer);
+      continue;
     }
-    addOwnMembers(shape, schema, pointer);
-    return true;
-  };
-
-  for (const { schema, pointer } of schemas) if (!add(schema, pointer)) return undefined;
+    const { schema, pointer } = dereference(loaded, step.enter, step.at);
+    if (!isObjectSchema(schema)) return undefined;
+    // A schema that includes itself through allOf adds nothing new the second time.
+    if (visiting.has(pointer)) continue;
+    visiting.add(pointer);
+    steps.push({ schema, pointer });
+    if (Array.isArray(schema.allOf)) {
+      for (let index = schema.allOf.length - 1; index >= 0; index--) {
+        steps.push({ enter: schema.allOf[index], at: appendPointer(pointer, "allOf", index) });
+      }
+    }
+  }
   return shape;
 }

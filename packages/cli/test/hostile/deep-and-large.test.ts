@@ -9,6 +9,7 @@ import { KIT_BIN, runKit } from "../cli/run-kit.js";
 import { useTempDirs } from "../write/temp-dir.js";
 import {
   aliasBombYaml,
+  allOfChain,
   deeplyNested,
   deeplyNestedJson,
   deeplyNestedYaml,
@@ -53,6 +54,17 @@ describe("schemas nested 1,000 deep", () => {
     expect(run.stderr).not.toMatch(/RangeError|Maximum call stack|\n\s+at /);
     if (run.code !== 0) expect(run.stderrLines).toHaveLength(1);
     expect([0, 1]).toContain(run.code);
+  });
+});
+
+describe("an allOf chain 3,000 schemas deep", () => {
+  it("merges every link into one interface without overflowing the stack", async () => {
+    const result = await generateFromOpenAPI(allOfChain(3_000));
+    const types = result.files.find((file) => file.path === "types/default.ts")!.contents;
+    expect(types).toMatch(/^export interface S0 \{$/m);
+    expect(types).toContain("  last?: string;");
+    expect(types).toContain("  p0?: string;");
+    expect(types).toContain("  p2998?: string;");
   });
 });
 

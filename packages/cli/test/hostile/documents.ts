@@ -95,3 +95,31 @@ export function aliasBombYaml(): string {
   }
   return `${lines.join("\n")}\n`;
 }
+
+/**
+ * `depth` component schemas, each `allOf` the next one (by `$ref`) and one own property; the last
+ * has the property `last`. One operation returns the first.
+ */
+export function allOfChain(depth: number): object {
+  const schemas: Record<string, object> = {};
+  for (let index = 0; index < depth - 1; index++) {
+    schemas[`S${index}`] = {
+      allOf: [
+        { $ref: `#/components/schemas/S${index + 1}` },
+        { type: "object", properties: { [`p${index}`]: { type: "string" } } },
+      ],
+    };
+  }
+  schemas[`S${depth - 1}`] = { type: "object", properties: { last: { type: "string" } } };
+  const content = { "application/json": { schema: { $ref: "#/components/schemas/S0" } } };
+  return {
+    openapi: "3.0.3",
+    info,
+    paths: {
+      "/chain": {
+        get: { operationId: "getChain", responses: { "200": { description: "d", content } } },
+      },
+    },
+    components: { schemas },
+  };
+}
