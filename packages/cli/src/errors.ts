@@ -5,10 +5,14 @@ export interface SourceLocation {
   line?: number;
 }
 
-/** Pointers and refs come from document keys, which may hold line breaks; a message stays on one line. */
-function singleLine(text: string): string {
+/**
+ * Document strings (keys, names, placeholders) may hold line breaks and terminal escapes; every
+ * control character (and each bidirectional override, which reorders what a terminal shows) is
+ * printed as `\uXXXX`, so a message stays one line and prints as written.
+ */
+export function singleLine(text: string): string {
   return text.replace(
-    /\p{Cc}|[\u2028\u2029]/gu,
+    /\p{Cc}|[\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }

@@ -1,6 +1,9 @@
-import { formatLocation, type SourceLocation } from "../errors.js";
+import { formatLocation, type SourceLocation, singleLine } from "../errors.js";
 
-/** Collects warnings, each prefixed with the place in the document, once per distinct text. */
+/**
+ * Collects warnings, each prefixed with the place in the document, once per distinct text, with
+ * control characters escaped: messages quote document strings.
+ */
 export class Warnings {
   readonly #locate: (pointer: string) => SourceLocation;
   readonly #messages: string[] = [];
@@ -11,7 +14,7 @@ export class Warnings {
   }
 
   add(message: string, pointer: string): void {
-    const text = `${formatLocation(this.#locate(pointer))}: ${message}`;
+    const text = singleLine(`${formatLocation(this.#locate(pointer))}: ${message}`);
     if (this.#seen.has(text)) return;
     this.#seen.add(text);
     this.#messages.push(text);
