@@ -44,8 +44,7 @@ export function groupOperations(
     const own = splitWords(tag);
     const words = own.length > 0 ? own : fallbackWords(tag, tagOperations);
     const joined = words.map((word) => word.toLowerCase()).join("-");
-    // A class name cannot start with a digit, and `_` would make class and instance names equal.
-    const base = /^[0-9]/.test(joined) ? `tag-${joined}` : joined;
+    const base = fileBase(joined, tag);
     const fileName = files.claim(base, (n) => `-${n}`);
     if (fileName !== base) {
       warnings.add(
@@ -60,10 +59,32 @@ export function groupOperations(
       fileName,
       className: `${pascalCase(fileName)}Api`,
       instanceName: `${camelCase(fileName)}Api`,
-      renamed: own.length === 0 || fileName !== base,
+      // A shortened name no longer ends in all of the tag's words.
+      renamed: own.length === 0 || fileName !== base || !base.endsWith(joined),
       ...routes(tagOperations),
     };
   });
+}
+
+/** Windows refuses these as file names whatever the extension: `con.ts`, `nul.api.ts`. */
+const WINDOWS_DEVICE_NAME = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
+
+/**
+ * The longest file name a tag gets: `apis/<name>.api.ts`, its suffixed variants and the staging
+ * file beside it stay far below the 255-byte limit of common file systems.
+ */
+const MAX_FILE_NAME = 64;
+
+/**
+ * The file name of a tag's words: `tag-` before a leading digit (a class name cannot start with
+ * one, and `_` would make class and instance names equal) or a Windows device name; a name past
+ * `MAX_FILE_NAME` is cut and ends in a hash of the whole tag, so it stays stable and distinct.
+ */
+function fileBase(joined: string, tag: string): string {
+  const name = /^[0-9]/.test(joined) || WINDOWS_DEVICE_NAME.test(joined) ? `tag-${joined}` : joined;
+  if (name.length <= MAX_FILE_NAME) return name;
+  const hash = shortHash(tag);
+  return `${name.slice(0, MAX_FILE_NAME - hash.length - 1).replace(/-+$/, "")}-${hash}`;
 }
 
 /** A tag without ASCII words takes the last shared literal path word, else `tag` + a hash. */

@@ -140,3 +140,39 @@ describe("a tag starting with a digit", () => {
     });
   });
 });
+
+describe("file names that a file system refuses", () => {
+  it("are never Windows device names, whatever the case", () => {
+    const tags = ["CON", "aux", "NUL", "com1", "LPT9", "prn", "Com0"];
+    const groups = groupsOf({ "/d": { get: { ...ok, tags } } });
+    expect(groups.map((group) => [group.tag, group.fileName, group.className])).toEqual([
+      ["CON", "tag-con", "TagConApi"],
+      ["Com0", "tag-com0", "TagCom0Api"],
+      ["LPT9", "tag-lpt9", "TagLpt9Api"],
+      ["NUL", "tag-nul", "TagNulApi"],
+      ["aux", "tag-aux", "TagAuxApi"],
+      ["com1", "tag-com1", "TagCom1Api"],
+      ["prn", "tag-prn", "TagPrnApi"],
+    ]);
+  });
+
+  it("keeps words that only contain a device name", () => {
+    const [group] = groupsOf({ "/d": { get: { ...ok, tags: ["console"] } } });
+    expect(group!.fileName).toBe("console");
+  });
+
+  it("shortens a long tag to 64 characters ending in a hash of the whole tag", () => {
+    const long = `${"very ".repeat(47)}long`;
+    const other = `${"very ".repeat(47)}longer`;
+    const groups = groupsOf({ "/l": { get: { ...ok, tags: [long, other] } } });
+    const names = groups.map((group) => group.fileName);
+    for (const name of names) {
+      expect(name.length).toBeLessThanOrEqual(64);
+      expect(name).toMatch(/^very-very-[a-z-]+-[a-z]{1,7}$/);
+    }
+    expect(new Set(names).size).toBe(2);
+    expect(groups.map((group) => group.renamed)).toEqual([true, true]);
+    const again = groupsOf({ "/l": { get: { ...ok, tags: [other, long] } } });
+    expect(again.map((group) => group.fileName)).toEqual(names);
+  });
+});
