@@ -1,3 +1,4 @@
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { readClientOnDisk } from "../changes/client-on-disk.js";
 import { type ChangeReport, compareClients } from "../changes/compare-clients.js";
@@ -6,6 +7,7 @@ import { readClient } from "../changes/read-client.js";
 import { renderDocument } from "../generate.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { applyWritePlan } from "../write/apply.js";
+import { withOutputLock } from "../write/output-lock.js";
 import { planWrite } from "../write/plan.js";
 import type { PlannedWrite, WriteAction, WritePlan } from "../write/plan-types.js";
 import { countActions, differingEntries } from "../write/plan-types.js";
@@ -63,30 +65,35 @@ export async function runService(
         `kit: debug: rendered ${plural(result.files.length, "file")} from ${summary.input}`,
       );
     }
-    const plan = await planWrite(result, service.out, {
-      clean: service.clean,
-      force: service.force,
-    });
-    const before = readClient(await readClientOnDisk(service.out));
-    const changes = compareClients(before, readClient(result.files));
-    summary.files = countActions(plan);
-    summary.changes = changes;
-    const elapsed = () => formatElapsed(performance.now() - started);
-    const report = () => {
-      for (const line of formatChangeReport(changes)) io.stdout(line);
+    const planAndCarryOut = async () => {
+      const plan = await planWrite(result, service.out, {
+        clean: service.clean,
+        force: service.force,
+      });
+      const before = readClient(await readClientOnDisk(service.out));
+      const changes = compareClients(before, readClient(result.files));
+      summary.files = countActions(plan);
+      summary.changes = changes;
+      const elapsed = () => formatElapsed(performance.now() - started);
+      const report = () => {
+        for (const line of formatChangeReport(changes)) io.stdout(line);
+      };
+      switch (options.mode) {
+        case "check":
+          summary.exitCode = reportCheck(plan, io, elapsed, report);
+          break;
+        case "dry-run":
+          reportDryRun(plan, io, elapsed, report);
+          break;
+        case "write":
+          await write(plan, io, elapsed, options.quietUnchanged ?? false);
+          report();
+          break;
+      }
     };
-    switch (options.mode) {
-      case "check":
-        summary.exitCode = reportCheck(plan, io, elapsed, report);
-        break;
-      case "dry-run":
-        reportDryRun(plan, io, elapsed, report);
-        break;
-      case "write":
-        await write(plan, io, elapsed, options.quietUnchanged ?? false);
-        report();
-        break;
-    }
+    // A writing run plans under the lock: one that waited plans against what the one before wrote.
+    if (options.mode === "write") await withOutputLock(path.resolve(service.out), planAndCarryOut);
+    else await planAndCarryOut();
   } catch (error) {
     summary.exitCode = reportFailure(error, io, options.verbose);
     summary.error = failureMessage(error);

@@ -1,11 +1,13 @@
 import { rmdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import {
+  assertStagedInside,
   commitStagedFiles,
   discardStagedFiles,
   type StagedFile,
   stageFile,
 } from "./atomic-write.js";
+import { assertRealDirectoryBelow, isMissing } from "./directories.js";
 import { isInside } from "./output-path.js";
 import type { WritePlan } from "./plan-types.js";
 import { refusedEntries } from "./plan-types.js";
@@ -17,28 +19,44 @@ import { WriteRefusedError } from "./refused-error.js";
  * and the staged files are removed again); then stale files are deleted (before the renames, so a
  * stale file cannot shadow a new one on a case-insensitive file system); then the staged files
  * are renamed over their targets. Unchanged files are not touched. A plan with any refusal writes
- * nothing. Returns the absolute paths written.
+ * nothing. Every directory is checked again right before a file in it is written or deleted, so a
+ * directory swapped for a symbolic link during the run stops it instead of leading outside.
+ * Returns the absolute paths written.
  */
 export async function applyWritePlan(plan: WritePlan): Promise<string[]> {
   const refused = refusedEntries(plan);
   if (refused.length > 0) throw new WriteRefusedError(refused);
   const staged: StagedFile[] = [];
+  const pending = new Set<StagedFile>();
   try {
     for (const entry of plan.entries) {
       if (entry.action !== "create" && entry.action !== "change") continue;
-      staged.push(await stageFile(entry.target, entry.contents ?? ""));
+      const file = await stageFile(entry.target, entry.contents ?? "", plan.outDir);
+      staged.push(file);
+      pending.add(file);
     }
+    await assertStagedInside(staged, plan.outDir);
+    for (const entry of plan.entries) {
+      if (entry.action === "delete") await deleteFile(entry.target, plan.outDir);
+    }
+    await commitStagedFiles(staged, plan.outDir, (file) => pending.delete(file));
   } catch (error) {
-    await discardStagedFiles(staged);
+    // Once a file is in place, the directories staging created hold it and stay.
+    await discardStagedFiles([...pending], pending.size === staged.length);
     throw error;
   }
-  for (const entry of plan.entries) {
-    if (entry.action !== "delete") continue;
-    await unlink(entry.target);
-    await removeEmptyDirectories(path.dirname(entry.target), plan.outDir);
-  }
-  await commitStagedFiles(staged);
   return staged.map((file) => file.target);
+}
+
+/** Deletes a stale file, unless it is gone already, then its directories left empty. */
+async function deleteFile(target: string, root: string): Promise<void> {
+  await assertRealDirectoryBelow(root, path.dirname(target));
+  try {
+    await unlink(target);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  await removeEmptyDirectories(path.dirname(target), root);
 }
 
 /** Removes `directory` and its parents while they are empty, stopping below `root`. */

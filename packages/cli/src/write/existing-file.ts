@@ -1,5 +1,6 @@
 import { lstat, readFile } from "node:fs/promises";
 import path from "node:path";
+import { linkedDirectory } from "./directories.js";
 
 /** What is on disk where a file is about to be written. */
 export type ExistingFile =
@@ -12,7 +13,7 @@ export type ExistingFile =
  * directory between `root` and it, since writing through a linked directory would leave `root`.
  */
 export async function readExistingFile(target: string, root: string): Promise<ExistingFile> {
-  const linked = await linkedDirectory(target, root);
+  const linked = await linkedDirectory(root, path.dirname(target));
   if (linked !== undefined) {
     return { kind: "other", description: `is inside ${linked}, a symbolic link` };
   }
@@ -29,21 +30,4 @@ export async function readExistingFile(target: string, root: string): Promise<Ex
       return { kind: "other", description: "a parent path is not a directory" };
     throw error;
   }
-}
-
-/** The first directory from `root` down to `target`'s parent that is a symbolic link, relative to `root`. */
-async function linkedDirectory(target: string, root: string): Promise<string | undefined> {
-  let current = root;
-  for (const segment of path.relative(root, path.dirname(target)).split(path.sep)) {
-    if (segment === "") continue;
-    current = path.join(current, segment);
-    try {
-      if ((await lstat(current)).isSymbolicLink()) return path.relative(root, current);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-      throw error;
-    }
-  }
-  return undefined;
 }

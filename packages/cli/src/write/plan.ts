@@ -6,6 +6,7 @@ import type { ExistingFile } from "./existing-file.js";
 import { readExistingFile } from "./existing-file.js";
 import { resolveOutputPath } from "./output-path.js";
 import type { PlannedWrite, WritePlan } from "./plan-types.js";
+import { refuseSpecialFolder } from "./special-folder.js";
 import { findStaleGeneratedFiles } from "./stale-files.js";
 
 export interface WriteOptions {
@@ -37,12 +38,16 @@ export async function planWrite(
   return { outDir: root, entries };
 }
 
-/** Plans each file with `decide`; a path that would leave `root` is refused. */
-export function planFiles(
+/**
+ * Plans each file with `decide`; a path that would leave `root` is refused, and so is a `root`
+ * that is no ordinary folder.
+ */
+export async function planFiles(
   files: readonly GeneratedFile[],
   root: string,
   decide: Decide,
 ): Promise<PlannedWrite[]> {
+  await refuseSpecialFolder(root);
   return Promise.all(
     files.map(async (file): Promise<PlannedWrite> => {
       const target = resolveOutputPath(root, file.path);

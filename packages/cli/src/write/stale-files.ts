@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { lstat, open, readdir } from "node:fs/promises";
 import path from "node:path";
 import { GENERATED_MARKER } from "../options.js";
+import { isMissing } from "./directories.js";
 import { hasGeneratedMarker } from "./marker.js";
 
 /** The only places below `--out` that `--clean` may delete from. */
@@ -67,9 +68,4 @@ async function startsWithMarker(file: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === "ENOENT" || code === "ENOTDIR";
 }

@@ -1,9 +1,10 @@
-import { chmod, chown, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GENERATED_MARKER } from "../../src/options.js";
 import { petstore } from "../cli/documents.js";
 import { type KitRun, kitBinFor, runKit, UNPRIVILEGED } from "../cli/run-kit.js";
+import { snapshot } from "../support/tree-snapshot.js";
 import { useTempDirs } from "../write/temp-dir.js";
 
 const tempDir = useTempDirs();
@@ -19,17 +20,6 @@ async function project(): Promise<{ dir: string; outside: string; out: string }>
   // Marked as generated, so a --clean that followed a link would delete it.
   await writeFile(path.join(outside, "victim.ts"), `${GENERATED_MARKER}\nexport const keep = 1;\n`);
   return { dir, outside, out };
-}
-
-async function snapshot(directory: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(directory, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) {
-      const file = path.join(entry.parentPath, entry.name);
-      files[path.relative(directory, file)] = await readFile(file, "utf8");
-    }
-  }
-  return files;
 }
 
 /** Runs `kit generate` with the flag of the test's label, if the label is one. */

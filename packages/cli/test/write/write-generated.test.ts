@@ -28,6 +28,14 @@ describe("writeGenerated", () => {
     expect(await readdir(path.join(out, "apis"))).toEqual(["pet.api.ts"]);
   });
 
+  it("writes a file whose name is 253 characters long: the staging name beside it fits too", async () => {
+    const out = await tempDir();
+    const name = `${"b".repeat(250)}.ts`;
+    const long = { files: [{ path: `types/${name}`, contents: generated("long") }], warnings: [] };
+    expect(await writeGenerated(long, out)).toEqual([path.join(out, "types", name)]);
+    expect(await readdir(path.join(out, "types"))).toEqual([name]);
+  });
+
   it("does not rewrite unchanged files, so their modification time stays", async () => {
     const out = await tempDir();
     await writeGenerated(result, out);
