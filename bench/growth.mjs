@@ -11,7 +11,7 @@ import { fileSize, seconds } from "./generate/format.mjs";
 import { ROOT_DIR, WORK_DIR } from "./generate/paths.mjs";
 import { ensureFile } from "./generate/prerequisites.mjs";
 import { growthExponent, median } from "./generate/stats.mjs";
-import { DIMENSIONS, yamlText } from "./growth/documents.mjs";
+import { DIMENSIONS, jsonText, yamlText } from "./growth/documents.mjs";
 
 const SCALES = [1, 2, 4, 8];
 const LIMIT = 1.1;
@@ -25,7 +25,7 @@ rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 
 const FORMATS = [
-  { name: "JSON", extension: "json", text: (value) => JSON.stringify(value, null, 1) },
+  { name: "JSON", extension: "json", text: (value) => `${jsonText(value)}\n` },
   { name: "YAML", extension: "yaml", text: (value) => `${yamlText(value)}\n` },
 ];
 

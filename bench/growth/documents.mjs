@@ -37,11 +37,11 @@ export const DIMENSIONS = [
   },
   {
     name: "nesting depth",
-    unit: "levels in each of 50 inline schemas",
-    count: (scale) => 100 * scale,
+    unit: "levels in each of 400 inline schemas",
+    count: (scale) => 12 * scale,
     build(count) {
       const paths = {};
-      for (let chain = 0; chain < 50; chain++) {
+      for (let chain = 0; chain < 400; chain++) {
         let schema = { type: "string" };
         for (let level = 0; level < count; level++) {
           schema = { type: "object", properties: { [`l${level}`]: schema } };
@@ -94,9 +94,27 @@ export const DIMENSIONS = [
   },
 ];
 
+/** Levels printed one key a line; deeper ones on one line, so bytes grow linearly with depth. */
+const BLOCK_LEVELS = 6;
+
+/** JSON text: indented for the first levels, compact below them. */
+export function jsonText(value, depth = 0) {
+  if (depth >= BLOCK_LEVELS || value === null || typeof value !== "object" || isEmpty(value)) {
+    return JSON.stringify(value);
+  }
+  const indent = " ".repeat(depth + 1);
+  const items = Array.isArray(value)
+    ? value.map((item) => `${indent}${jsonText(item, depth + 1)}`)
+    : Object.entries(value).map(
+        ([key, item]) => `${indent}${JSON.stringify(key)}: ${jsonText(item, depth + 1)}`,
+      );
+  const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
+  return `${open}\n${items.join(",\n")}\n${" ".repeat(depth)}${close}`;
+}
+
 /** YAML text: block style for the first levels, JSON-style flow (valid YAML) below them. */
 export function yamlText(value, depth = 0) {
-  if (depth >= 6 || value === null || typeof value !== "object" || isEmpty(value)) {
+  if (depth >= BLOCK_LEVELS || value === null || typeof value !== "object" || isEmpty(value)) {
     return JSON.stringify(value);
   }
   const indent = "  ".repeat(depth);
@@ -104,7 +122,8 @@ export function yamlText(value, depth = 0) {
   return entries
     .map(([key, item]) => {
       const head = Array.isArray(value) ? `${indent}-` : `${indent}${JSON.stringify(key)}:`;
-      const nested = item !== null && typeof item === "object" && !isEmpty(item) && depth + 1 < 6;
+      const nested =
+        item !== null && typeof item === "object" && !isEmpty(item) && depth + 1 < BLOCK_LEVELS;
       return nested ? `${head}\n${yamlText(item, depth + 1)}` : `${head} ${JSON.stringify(item)}`;
     })
     .join("\n");

@@ -1,4 +1,5 @@
 import {
+  Composer,
   type Document,
   isAlias,
   isMap,
@@ -8,8 +9,9 @@ import {
   LineCounter,
   type Node,
   type Pair,
-  parseDocument,
+  Parser,
   type YAMLMap,
+  YAMLParseError,
 } from "yaml";
 import { KitGenerateError, type SourceLocation } from "../errors.js";
 import type { ParsedText } from "./parsed-text.js";
@@ -21,19 +23,28 @@ import { isArrayIndex } from "./pointer.js";
  */
 const MAX_ALIAS_EXPANSION = 100;
 
-/** The `yaml` package recurses per nesting level and reports about 1,000 levels as exhaustion. */
+/** The message for nesting past `MAX_NESTING`, or past what the call stack holds. */
 const NESTS_TOO_DEEPLY = "the document nests too deeply";
+
+/**
+ * The most collections (mappings, sequences) nested in one another that the text may hold. The
+ * `yaml` package composes recursively and relies on catching the stack overflow, but an overflow
+ * that happens to fall inside V8's regular-expression compiler kills the process (800 nested flow
+ * mappings did); its own limit was near 750 in a plain process. No real document comes close.
+ */
+const MAX_NESTING = 256;
 
 export function parseYamlText(text: string, file: string | undefined): ParsedText {
   const lineCounter = new LineCounter();
+  // The token tree is built without recursion, so its depth is measured before composing.
+  const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
+  const tooDeep = firstTooDeep(tokens);
+  if (tooDeep !== undefined) {
+    throw invalidYaml(NESTS_TOO_DEEPLY, { file, line: lineCounter.linePos(tooDeep).line });
+  }
   // `uniqueKeys` compares each key with every earlier key of its mapping (quadratic: 40,000 keys
   // took 34 s), so duplicates are found below with one set per mapping instead.
-  const document = parseDocument(text, {
-    lineCounter,
-    uniqueKeys: false,
-    merge: true,
-    prettyErrors: false,
-  });
+  const document = composeOne(tokens, text.length);
   const [error] = document.errors;
   if (error) {
     const { line } = lineCounter.linePos(error.pos[0]);
@@ -52,6 +63,48 @@ export function parseYamlText(text: string, file: string | undefined): ParsedTex
     isTree: false,
     lineOf: (segments) => lineCounter.linePos(nodeOffset(document, keyIndex, segments)).line,
   };
+}
+
+/** What `parseDocument` does, from tokens already parsed: the first document, more are an error. */
+function composeOne(tokens: Parameters<Composer["compose"]>[0], length: number): Document {
+  const composer = new Composer({ uniqueKeys: false, merge: true });
+  let first: Document | undefined;
+  for (const document of composer.compose(tokens, true, length)) {
+    if (first === undefined) {
+      first = document as Document;
+      continue;
+    }
+    first.errors.push(
+      new YAMLParseError(
+        [document.range[0], document.range[1]],
+        "MULTIPLE_DOCS",
+        "Source contains multiple documents; please use YAML.parseAllDocuments()",
+      ),
+    );
+    break;
+  }
+  return first!;
+}
+
+/** The offset of the first collection nested deeper than `MAX_NESTING`, walking the token tree. */
+function firstTooDeep(tokens: readonly unknown[]): number | undefined {
+  const pending: { token: unknown; depth: number }[] = tokens.map((token) => ({ token, depth: 0 }));
+  while (pending.length > 0) {
+    const { token, depth } = pending.pop()!;
+    if (typeof token !== "object" || token === null) continue;
+    const node = token as { type?: string; offset?: number; items?: unknown[]; value?: unknown };
+    const isCollection =
+      node.type === "block-map" || node.type === "block-seq" || node.type === "flow-collection";
+    const inside = isCollection ? depth + 1 : depth;
+    if (inside > MAX_NESTING) return node.offset ?? 0;
+    if (node.value !== undefined) pending.push({ token: node.value, depth: inside });
+    for (const item of node.items ?? []) {
+      const { key, value } = item as { key?: unknown; value?: unknown };
+      if (key) pending.push({ token: key, depth: inside });
+      if (value) pending.push({ token: value, depth: inside });
+    }
+  }
+  return undefined;
 }
 
 /**

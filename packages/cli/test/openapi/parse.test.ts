@@ -120,6 +120,26 @@ components:
     );
   });
 
+  test("fails with one line, not a crash, on 800 nested mappings with quoted keys", () => {
+    // The yaml package's overflow fell inside V8's regular-expression compiler: a fatal error.
+    const depth = 800;
+    const open = '{"type": "object", "properties": {"a": '.repeat(depth);
+    const text = `openapi: 3.0.3\npaths: {}\nx-deep: ${open}{"type": "string"}${"}}".repeat(depth)}\n`;
+    expect(thrownBy(() => parseOpenAPIDocument(text, "deep.yaml")).message).toBe(
+      "deep.yaml:3: invalid YAML: the document nests too deeply",
+    );
+  });
+
+  test("reads 250 nested mappings", () => {
+    const depth = 125;
+    const open = "{type: object, properties: {a: ".repeat(depth);
+    const text = `openapi: 3.0.3\npaths: {}\nx-deep: ${open}{type: string}${"}}".repeat(depth)}\n`;
+    expect(parseOpenAPIDocument(text, "deep.yaml").document).toHaveProperty(
+      "x-deep.type",
+      "object",
+    );
+  });
+
   test("treats text without a file as YAML unless it starts with {", () => {
     expect(parseOpenAPIDocument(yamlDocument).document.info?.title).toBe("Pets");
   });
