@@ -31,7 +31,12 @@ export type {
   KitServerInfo,
 } from "./core/plugin.js";
 export { KitQueryList, type KitQuerySeparator } from "./core/query.js";
-export type { KitEnvelopeCode, KitEnvelopeMessage, KitResult } from "./core/result.js";
+export type {
+  KitEnvelopeCode,
+  KitEnvelopeMessage,
+  KitResponseHeaders,
+  KitResult,
+} from "./core/result.js";
 export { KitServer } from "./core/server.js";
 export type { KitApi, KitPayloadOf } from "./core/types.js";
 export type { KitHttpMethod, KitRequest, KitResponseType } from "./core/vocabulary.js";

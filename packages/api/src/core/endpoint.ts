@@ -1,4 +1,6 @@
-import { type PathTemplate, prefixPathTemplate } from "./path-template.js";
+import { KitDecoratorError } from "./errors.js";
+import { messages } from "./messages.js";
+import { type PathTemplate, prefixPathTemplate, showPathTemplate } from "./path-template.js";
 import type { KitServerInfo } from "./plugin.js";
 import type { Route } from "./route.js";
 import type { Transport } from "./transport.js";
@@ -13,6 +15,10 @@ export interface Endpoint {
   readonly api: string;
   readonly route: Route;
   readonly url: PathTemplate;
+  /** Where the route starts in the URL, after the baseURL and the seam. */
+  readonly routeStart: number;
+  /** The baseURL names no origin, so a URL starting with two slashes would name another one. */
+  readonly relative: boolean;
 }
 
 export function bindRoute(
@@ -21,8 +27,35 @@ export function bindRoute(
   api: string,
   route: Route,
 ): Endpoint {
+  const { baseURL } = server.options;
   // joinURL keeps its right part whole, so what precedes the route is the baseURL and the seam.
-  const full = joinURL(server.options.baseURL, route.pathText);
+  const full = joinURL(baseURL, route.pathText);
   const head = full.slice(0, full.length - route.pathText.length);
-  return { server, transport, api, route, url: prefixPathTemplate(head, route.path) };
+  const url = prefixPathTemplate(head, route.path);
+  const relative = !hasOrigin(baseURL);
+  if (relative ? startsWithTwoSlashes(full) : originOf(full) !== originOf(baseURL)) {
+    throw new KitDecoratorError(
+      "KIT_ROUTE_LEAVES_ORIGIN",
+      messages.KIT_ROUTE_LEAVES_ORIGIN(route.where, showPathTemplate(url), baseURL),
+    );
+  }
+  return { server, transport, api, route, url, routeStart: head.length, relative };
+}
+
+/** `//host/…` and `/\\host/…` name another host in browsers' URL parsing. */
+export function startsWithTwoSlashes(url: string): boolean {
+  return /^[\\/]{2}/.test(url);
+}
+
+/** An absolute URL, or a protocol-relative one, which the team chose to write as the baseURL. */
+function hasOrigin(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || startsWithTwoSlashes(url);
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url, "http://relative.invalid").origin;
+  } catch {
+    return undefined;
+  }
 }

@@ -2,12 +2,12 @@ import { KitBusinessError, type KitRequestTarget, KitResponseError } from "./err
 import { messages } from "./messages.js";
 import type { KitResolvedServerOptions } from "./options.js";
 import { isPlainObject } from "./plain-object.js";
-import type { KitResult } from "./result.js";
+import type { KitResponseHeaders, KitResult } from "./result.js";
 
 export interface ReadResponse {
   readonly body: unknown;
   readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
+  readonly headers: KitResponseHeaders;
   /** Only JSON bodies are ever unwrapped. */
   readonly json: boolean;
 }

@@ -1,4 +1,5 @@
 import { type KitErrorCode, messages } from "./messages.js";
+import type { KitResponseHeaders } from "./result.js";
 import type { KitHttpMethod } from "./vocabulary.js";
 
 /** The root of every error the runtime throws. Compare `code`, never the message. */
@@ -75,11 +76,11 @@ export class KitHttpError extends KitRequestError {
   declare readonly status: number;
   /** The response body: parsed when it was JSON, else the text. */
   readonly body: unknown;
-  readonly headers: Readonly<Record<string, string>>;
+  readonly headers: KitResponseHeaders;
 
   constructor(
     target: KitRequestTarget,
-    response: { status: number; body: unknown; headers: Readonly<Record<string, string>> },
+    response: { status: number; body: unknown; headers: KitResponseHeaders },
     cause?: unknown,
   ) {
     const message = messages.KIT_HTTP(response.status, target.method, target.url);
@@ -126,9 +127,15 @@ export class KitTimeoutError extends KitRequestError {
   /** Milliseconds. */
   readonly timeout: number;
 
-  constructor(target: KitRequestTarget, timeout: number, cause: unknown) {
-    const message = messages.KIT_TIMEOUT(target.method, target.url, timeout);
-    super("timeout", "KIT_TIMEOUT", message, target, { cause });
+  /** `KIT_REFRESH_TIMEOUT` when the wait was for the auth plugin's token refresh. */
+  constructor(
+    target: KitRequestTarget,
+    timeout: number,
+    cause: unknown,
+    code: "KIT_TIMEOUT" | "KIT_REFRESH_TIMEOUT" = "KIT_TIMEOUT",
+  ) {
+    const message = messages[code](target.method, target.url, timeout);
+    super("timeout", code, message, target, { cause });
     this.timeout = timeout;
   }
 }
@@ -155,7 +162,11 @@ export class KitResponseError extends KitRequestError {
 
   constructor(
     target: KitRequestTarget,
-    details: { code: "KIT_INVALID_JSON" | "KIT_ENVELOPE_MISSING"; message: string; status: number },
+    details: {
+      code: "KIT_INVALID_JSON" | "KIT_ENVELOPE_MISSING" | "KIT_RESPONSE_TOO_LARGE";
+      message: string;
+      status: number;
+    },
     body: unknown,
     cause?: unknown,
   ) {

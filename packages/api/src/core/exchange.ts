@@ -11,9 +11,12 @@ import {
   KitAbortError,
   KitHttpError,
   KitNetworkError,
+  KitRequestError,
   type KitRequestTarget,
+  KitResponseError,
   KitTimeoutError,
 } from "./errors.js";
+import { messages } from "./messages.js";
 import { serializeQuery } from "./query.js";
 import { abortSourceOf } from "./request.js";
 import { plainHeaders, readErrorBody } from "./response-body.js";
@@ -46,6 +49,8 @@ function exchange(
 ): Promise<RawResponse> {
   const abort = abortSourceOf(request);
   if (abort.aborted) return Promise.reject(new KitAbortError(target, abort.reason));
+  const badHeader = invalidHeader(request.headers, target);
+  if (badHeader !== undefined) return Promise.reject(badHeader);
   // axios merges every key it is given with its defaults, so keys that add nothing are left out.
   const config: AxiosRequestConfig = {
     method: request.method,
@@ -54,8 +59,12 @@ function exchange(
     baseURL: "",
     responseType: axiosResponseTypes[request.responseType],
   };
-  if (request.data !== undefined) config.data = request.data;
-  if (hasKeys(request.headers)) config.headers = request.headers;
+  if (request.data !== undefined) config.data = wireBody(request.data, request.headers);
+  if (request.data instanceof FormData && request.headers["Content-Type"] === undefined) {
+    // Every adapter replaces a multipart type without boundary by its own with one; left unset,
+    // axios on Node gives fetch a form-urlencoded type, and the boundary is lost.
+    config.headers = { ...request.headers, "Content-Type": "multipart/form-data" };
+  } else if (hasKeys(request.headers)) config.headers = request.headers;
   if (request.timeout !== http.defaults.timeout) config.timeout = request.timeout;
   const deadline = new Deadline(abort, request.timeout);
   config.signal = deadline.signal;
@@ -75,6 +84,73 @@ function exchange(
   );
 }
 
+/** An HTTP token (RFC 9110, section 5.6.2); Node throws a bare TypeError on anything else. */
+const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Field values may hold tabs, visible ASCII and obs-text; a control character ends the header. */
+const fieldValue = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** A header a plugin or the call set that cannot go on the wire, as the error to answer. */
+function invalidHeader(
+  headers: Record<string, string>,
+  target: KitRequestTarget,
+): KitRequestError | undefined {
+  for (const name in headers) {
+    if (!token.test(name)) {
+      const message = messages.KIT_HEADER_NAME_INVALID(target.api, name);
+      return new KitRequestError("argument", "KIT_HEADER_NAME_INVALID", message, target);
+    }
+    if (!fieldValue.test(String(headers[name]))) {
+      const message = messages.KIT_HEADER_VALUE_INVALID(target.api, name);
+      return new KitRequestError("argument", "KIT_HEADER_VALUE_INVALID", message, target);
+    }
+  }
+  return undefined;
+}
+
+/** Headers a redirect to another origin keeps under `crossOriginRedirect: "strip"`. */
+const neutralHeader = /^(accept|accept-encoding|user-agent|content-.*)$/i;
+
+/** Marks a redirect refused by `beforeRedirect`, found again in the error's causes. */
+class RedirectRefused extends Error {
+  constructor(readonly location: string) {
+    super(`redirect to ${location} refused`);
+  }
+}
+
+/**
+ * Node's http adapter (follow-redirects) calls this before following a redirect. Another origin
+ * either fails the request or gets no header but neutral ones, so no credential leaves the origin.
+ */
+export function crossOriginRedirect(
+  policy: "refuse" | "strip",
+): (options: Record<string, unknown>, response: unknown, request: { url: string }) => void {
+  return (options, _response, request) => {
+    const href = String(options.href);
+    if (new URL(href).origin === new URL(request.url).origin) return;
+    if (policy === "refuse") throw new RedirectRefused(href);
+    const headers = options.headers as Record<string, unknown>;
+    for (const name of Object.keys(headers)) {
+      if (!neutralHeader.test(name)) delete headers[name];
+    }
+  };
+}
+
+function refusedRedirect(error: unknown): RedirectRefused | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof RedirectRefused) return cause;
+  }
+  return undefined;
+}
+
+/** A Blob goes out with the declared Content-Type, which axios would replace with the Blob's own. */
+function wireBody(data: unknown, headers: Record<string, string>): unknown {
+  if (!(data instanceof Blob)) return data;
+  const declared = headers["Content-Type"];
+  return declared === undefined || declared === data.type
+    ? data
+    : data.slice(0, data.size, declared);
+}
+
 function hasKeys(object: object): boolean {
   for (const _ in object) return true;
   return false;
@@ -90,7 +166,24 @@ function toRequestError(
   if (isKitError(error)) return error;
   if (abort.aborted) return new KitAbortError(target, abort.reason, error);
   if (expired) return new KitTimeoutError(target, request.timeout, error);
+  if ((error as { code?: unknown } | undefined)?.code === "ERR_INVALID_URL") {
+    const message = messages.KIT_URL_INVALID(target.method, target.url);
+    return new KitRequestError("argument", "KIT_URL_INVALID", message, target, { cause: error });
+  }
   if (!isAxiosError(error)) return error;
+  const refused = refusedRedirect(error);
+  if (refused !== undefined) {
+    const message = messages.KIT_REDIRECT_REFUSED(target.method, target.url, refused.location);
+    return new KitRequestError("http", "KIT_REDIRECT_REFUSED", message, target, { cause: error });
+  }
+  if (error.code === AxiosError.ERR_BAD_RESPONSE && /maxContentLength/.test(error.message)) {
+    const limit = Number(error.config?.maxContentLength);
+    const message = messages.KIT_RESPONSE_TOO_LARGE(target.method, target.url, limit);
+    const status = (error.request as { res?: { statusCode?: number } } | undefined)?.res
+      ?.statusCode;
+    const details = { code: "KIT_RESPONSE_TOO_LARGE" as const, message, status: status ?? 0 };
+    return new KitResponseError(target, details, undefined, error);
+  }
   const { response } = error;
   // A 2xx response that failed mid-body was cut off in transit; axios still attaches it.
   if (response && (response.status < 200 || response.status >= 300)) {

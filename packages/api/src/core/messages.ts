@@ -12,6 +12,14 @@ export const messages = {
   KIT_PLUGIN_INVALID: () => "A plugin must be an object with a non-empty string name",
   KIT_PLUGIN_OPTION: (plugin: string, field: string, expected: string, got: string) =>
     `${plugin}({ ${field} }) must be ${expected}, got ${got}`,
+  KIT_PLUGIN_ORDER: (plugin: string, before: string, why: string) =>
+    `${plugin} must be registered before ${before}: ${why}`,
+  KIT_CACHE_SCOPE_MISSING: (server: string, unseen: string) =>
+    `cache() on server "${server}" cannot see the credentials of ${unseen}, so it would share entries between users; pass cache({ scope }) to say whom an answer is for`,
+  KIT_CACHE_STORAGE_MISSING: (storage: string) =>
+    `cache({ storage: "${storage}" }) needs globalThis.${storage}, which this environment lacks`,
+  KIT_ROUTE_LEAVES_ORIGIN: (where: string, url: string, baseURL: string) =>
+    `${where} has the route "${url}", which leaves the origin of the baseURL "${baseURL}"`,
   KIT_VERB_TWICE: (where: string, first: string, second: string) =>
     `${where} has two verb decorators: @${first} and @${second}`,
   KIT_PARAMS_DUPLICATE: (where: string, key: string) => `${where} declares @Params("${key}") twice`,
@@ -25,10 +33,14 @@ export const messages = {
     `@${decorator} on ${where} needs ${expected}`,
   KIT_API_WITHOUT_ROUTES: (apiClass: string) =>
     `${apiClass} has no method with a verb decorator such as @Get, so createApi has nothing to send`,
-  KIT_PATH_VALUE_INVALID: (where: string, key: string, value: string) =>
-    `${where} was called with "${value}" for path parameter "${key}", which would change the route`,
+  KIT_PATH_VALUE_INVALID: (where: string, keys: string, path: string) =>
+    `${where} was called with path values for ${keys} that make "${path}", which would change the route`,
   KIT_HEADER_VALUE_INVALID: (where: string, header: string) =>
-    `${where} was called with a line break in the value of header "${header}"`,
+    `${where} was called with a line break or control character in the value of header "${header}"`,
+  KIT_HEADER_NAME_INVALID: (where: string, header: string) =>
+    `${where} would send the header name ${JSON.stringify(header)}, which is not an HTTP token`,
+  KIT_URL_INVALID: (method: string, url: string) =>
+    `${method} ${url} is not an absolute URL, which this platform needs: give the server an absolute baseURL`,
   KIT_PATH_VALUE_MISSING: (where: string, key: string) =>
     `${where} was called without a value for path parameter "${key}"`,
   KIT_HTTP: (status: number, method: string, url: string) =>
@@ -37,6 +49,12 @@ export const messages = {
   KIT_NETWORK: (method: string, url: string) => `${method} ${url} got no response`,
   KIT_TIMEOUT: (method: string, url: string, timeout: number) =>
     `${method} ${url} got no response within ${timeout} ms`,
+  KIT_REFRESH_TIMEOUT: (method: string, url: string, timeout: number) =>
+    `${method} ${url} waited for a token refresh that did not settle within ${timeout} ms`,
+  KIT_REDIRECT_REFUSED: (method: string, url: string, location: string) =>
+    `${method} ${url} was redirected to another origin (${location}); it is not followed, so no credential leaves the server's origin`,
+  KIT_RESPONSE_TOO_LARGE: (method: string, url: string, limit: number) =>
+    `${method} ${url} answered a body larger than maxResponseSize (${limit} bytes)`,
   KIT_ABORTED: (method: string, url: string) => `${method} ${url} was aborted`,
   KIT_INVALID_JSON: (method: string, url: string) => `${method} ${url} answered invalid JSON`,
   KIT_ENVELOPE_MISSING: (method: string, url: string, dataKey: string) =>

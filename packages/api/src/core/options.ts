@@ -32,6 +32,14 @@ export interface KitServerOptions {
   withCredentials?: boolean;
   /** Any axios adapter: `"fetch"`, `"xhr"`, `"http"` or a function. Default: axios's choice. */
   adapter?: AxiosRequestConfig["adapter"];
+  /** Largest response body in bytes; a larger one fails with `KIT_RESPONSE_TOO_LARGE`. `0`: no limit. Default 64 MiB. */
+  maxResponseSize?: number;
+  /**
+   * A redirect to another origin: `"refuse"` (default) fails with `KIT_REDIRECT_REFUSED` and
+   * follows nothing; `"strip"` follows it without any header but `Accept`, `Accept-Encoding`,
+   * `User-Agent` and `Content-*`, so no credential or static header goes along.
+   */
+  crossOriginRedirect?: "refuse" | "strip";
 }
 
 /** The options with every default filled in, as `server.options` shows them. */
@@ -47,6 +55,8 @@ export interface KitResolvedServerOptions {
   readonly headers: Readonly<Record<string, string>>;
   readonly withCredentials: boolean;
   readonly adapter: AxiosRequestConfig["adapter"] | undefined;
+  readonly maxResponseSize: number;
+  readonly crossOriginRedirect: "refuse" | "strip";
 }
 
 const acceptedCodes = new Set<unknown>([0, 200, "0", "200"]);
@@ -83,5 +93,7 @@ export function resolveServerOptions(
     headers: Object.freeze({ ...merged.headers }),
     withCredentials: merged.withCredentials ?? false,
     adapter: merged.adapter,
+    maxResponseSize: merged.maxResponseSize ?? 64 * 1024 * 1024,
+    crossOriginRedirect: merged.crossOriginRedirect ?? "refuse",
   });
 }

@@ -23,6 +23,11 @@ export interface KitServerInfo {
   readonly options: KitResolvedServerOptions;
   /** Registered plugins, first registered (outermost) first. */
   readonly plugins: readonly KitPlugin[];
+  /**
+   * What may add credentials to a request after every plugin ran, out of the plugins' sight:
+   * `withCredentials` (cookies) or an axios request interceptor. `undefined` when nothing does.
+   */
+  unseenCredentials(): string | undefined;
 }
 
 export interface KitContext {

@@ -17,8 +17,13 @@ export function formPairs(values: Readonly<Record<string, unknown>>): [string, s
 
 export function formValue(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === "object") return JSON.stringify(value);
+  if (typeof value === "object") return JSON.stringify(value, bigIntAsText);
   return String(value);
+}
+
+/** JSON has no BigInt; its digits are sent as a string rather than failing the send. */
+function bigIntAsText(_key: string, value: unknown): unknown {
+  return typeof value === "bigint" ? String(value) : value;
 }
 
 /** What joins the items of an array sent as one query value (OpenAPI `explode: false`). */

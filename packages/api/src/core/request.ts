@@ -1,8 +1,8 @@
 import type { ParameterBinding } from "../decorators/metadata.js";
-import type { Endpoint } from "./endpoint.js";
+import { type Endpoint, startsWithTwoSlashes } from "./endpoint.js";
 import { KitRequestError, type KitRequestTarget } from "./errors.js";
 import { messages } from "./messages.js";
-import { fillPathTemplate, type PathTemplate, showPathTemplate } from "./path-template.js";
+import { fillPathTemplate, showPathTemplate } from "./path-template.js";
 import { KitQueryList } from "./query.js";
 import { encodeBody } from "./request-body.js";
 import type { SendAbort } from "./send-abort.js";
@@ -107,24 +107,35 @@ function fillPath(endpoint: Endpoint, args: readonly unknown[]): string {
       const message = messages.KIT_PATH_VALUE_MISSING(route.where, url.names[i]!);
       throw new KitRequestError("argument", "KIT_PATH_VALUE_MISSING", message, targetOf(endpoint));
     }
-    const text = String(value);
-    if ((text === "." || text === "..") && isWholeSegment(url, i)) {
-      const message = messages.KIT_PATH_VALUE_INVALID(route.where, url.names[i]!, text);
-      throw new KitRequestError("argument", "KIT_PATH_VALUE_INVALID", message, targetOf(endpoint));
-    }
-    values.push(encodeURIComponent(text));
+    values.push(encodeURIComponent(String(value)));
   }
-  return fillPathTemplate(url, values);
+  const filled = fillPathTemplate(url, values);
+  if (values.length === 0) return filled;
+  // Checked on the assembled URL: `/files/:name.:ext` with "." and "" makes the segment "..".
+  const segment = dotSegment(filled, endpoint.routeStart);
+  if (segment !== undefined || (endpoint.relative && startsWithTwoSlashes(filled))) {
+    const names = url.names.map((name) => `"${name}"`).join(", ");
+    const shown = segment ?? filled;
+    const message = messages.KIT_PATH_VALUE_INVALID(route.where, names, shown);
+    throw new KitRequestError("argument", "KIT_PATH_VALUE_INVALID", message, targetOf(endpoint));
+  }
+  return filled;
 }
 
 /**
- * Whether value `i` fills a path segment alone. URL parsers remove "." and ".." segments however
- * they are encoded, so such a value would change the route.
+ * A "." or ".." segment of the path from `start` on. URL parsers remove such segments, so the
+ * request would reach another route than the one declared.
  */
-function isWholeSegment(template: PathTemplate, i: number): boolean {
-  const before = template.literals[i]!;
-  const after = template.literals[i + 1]!;
-  return (before === "" || before.endsWith("/")) && (after === "" || after.startsWith("/"));
+function dotSegment(url: string, start: number): string | undefined {
+  let end = url.length;
+  for (const mark of ["?", "#"]) {
+    const at = url.indexOf(mark, start);
+    if (at !== -1 && at < end) end = at;
+  }
+  for (const segment of url.slice(start, end).split("/")) {
+    if (segment === "." || segment === "..") return segment;
+  }
+  return undefined;
 }
 
 /** The route as declared, for errors raised before anything is sent. */

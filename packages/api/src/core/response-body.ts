@@ -1,5 +1,6 @@
 import { type KitRequestTarget, KitResponseError } from "./errors.js";
 import { messages } from "./messages.js";
+import type { KitResponseHeaders } from "./result.js";
 import type { RawResponse } from "./transport.js";
 import type { KitResponseType } from "./vocabulary.js";
 
@@ -7,8 +8,8 @@ import type { KitResponseType } from "./vocabulary.js";
  * Response headers as a plain object, names as the adapter gave them (lower case for axios's
  * adapters). AxiosHeaders keeps each header as an own property, so a spread copies exactly those.
  */
-export function plainHeaders(headers: object | undefined): Record<string, string> {
-  return { ...headers } as Record<string, string>;
+export function plainHeaders(headers: object | undefined): KitResponseHeaders {
+  return { ...headers } as KitResponseHeaders;
 }
 
 /** The body of a 2xx response in the requested type; an empty JSON body is `undefined`. */

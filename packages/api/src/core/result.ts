@@ -17,11 +17,17 @@ export interface KitResult<Envelope = unknown, Data = unknown> {
   readonly fromCache: boolean;
   /** The HTTP status. */
   readonly status: number;
-  /** Response headers, names in lower case. */
-  readonly headers: Readonly<Record<string, string>>;
+  /** Response headers, names in lower case; in Node, `set-cookie` is an array. */
+  readonly headers: KitResponseHeaders;
   /** The raw body when it was an envelope, else `undefined`. */
   readonly envelope: Readonly<Record<string, unknown>> | undefined;
 }
+
+/**
+ * Response headers as the adapter gave them: one string per name, except that Node's adapters
+ * give `set-cookie` as an array of strings (browsers never show it).
+ */
+export type KitResponseHeaders = Readonly<Record<string, string | readonly string[]>>;
 
 /** The type of `KitResult.code`: the envelope type's `code`, else any string or number. */
 export type KitEnvelopeCode<Envelope> = Envelope extends { readonly code: infer Code }

@@ -47,9 +47,11 @@ export function compileApi(apiClass: Constructor): CompiledApi {
 
 function compile(apiClass: Constructor): CompiledApi {
   const record = readApiRecord(apiClass);
+  // Messages name the class as its metadata does; the class's own name is only the fallback.
+  const name = record?.name ?? apiClass.name;
   const routes: Route[] = [];
   for (const [methodName, method] of record?.methods ?? []) {
-    const where = describeMember(apiClass.name, methodName);
+    const where = describeMember(name, methodName);
     if (!method.verb) {
       throw new KitDecoratorError(
         "KIT_PARAMETER_WITHOUT_VERB",
@@ -83,12 +85,9 @@ function compile(apiClass: Constructor): CompiledApi {
     });
   }
   if (routes.length === 0) {
-    throw new KitDecoratorError(
-      "KIT_API_WITHOUT_ROUTES",
-      messages.KIT_API_WITHOUT_ROUTES(apiClass.name),
-    );
+    throw new KitDecoratorError("KIT_API_WITHOUT_ROUTES", messages.KIT_API_WITHOUT_ROUTES(name));
   }
-  return { name: apiClass.name, routes };
+  return { name, routes };
 }
 
 function withRole(

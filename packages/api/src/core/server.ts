@@ -2,7 +2,7 @@ import axios, { type AxiosInstance } from "axios";
 import { readServerOptionLayers } from "../decorators/metadata.js";
 import { createApi } from "./api.js";
 import { KitOptionsError } from "./errors.js";
-import { axiosTransport } from "./exchange.js";
+import { axiosTransport, crossOriginRedirect } from "./exchange.js";
 import { messages } from "./messages.js";
 import { type KitResolvedServerOptions, resolveServerOptions } from "./options.js";
 import type { KitPlugin, KitServerInfo } from "./plugin.js";
@@ -31,13 +31,15 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
       );
     }
     this.options = resolveServerOptions(layers);
-    const { baseURL, timeout, headers, withCredentials, adapter } = this.options;
+    const { baseURL, timeout, headers, withCredentials, adapter, maxResponseSize } = this.options;
     this.http = axios.create({
       baseURL,
       timeout,
       headers: { ...headers },
       withCredentials,
       adapter,
+      maxContentLength: maxResponseSize === 0 ? -1 : maxResponseSize,
+      beforeRedirect: crossOriginRedirect(this.options.crossOriginRedirect),
     });
     this.#transport = axiosTransport(this.http);
   }
@@ -45,6 +47,14 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
   /** Registered plugins, first registered (outermost) first. */
   get plugins(): readonly KitPlugin[] {
     return this.#plugins;
+  }
+
+  unseenCredentials(): string | undefined {
+    if (this.options.withCredentials) return "withCredentials (cookies)";
+    const interceptors = this.http.interceptors.request.handlers ?? [];
+    return interceptors.some((handler) => handler != null)
+      ? "an axios request interceptor on server.http"
+      : undefined;
   }
 
   /** Calls the plugin's `setup`, then registers it after the others; names must be unique. */

@@ -1,10 +1,11 @@
 import type { KitRequestTarget } from "./errors.js";
+import type { KitResponseHeaders } from "./result.js";
 import type { KitRequest } from "./vocabulary.js";
 
 /** A response as the transport hands it over: status, plain headers, and the body not yet read. */
 export interface RawResponse {
   readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
+  readonly headers: KitResponseHeaders;
   readonly data: unknown;
 }
 

@@ -32,6 +32,8 @@ export interface MethodRecord {
 
 export interface ApiRecord {
   prefix: string | undefined;
+  /** The class name messages use; when unset, the class's own name, which minifiers change. */
+  name: string | undefined;
   readonly methods: Map<string, MethodRecord>;
 }
 
@@ -63,14 +65,16 @@ function copyApiRecord(record: ApiRecord): ApiRecord {
   for (const [name, method] of record.methods) {
     methods.set(name, { ...method, parameters: [...method.parameters] });
   }
-  return { prefix: record.prefix, methods };
+  return { prefix: record.prefix, name: record.name, methods };
 }
 
 export function ownApiRecord(apiClass: Constructor): ApiRecord {
   let record = apiRecords.get(apiClass);
   if (!record) {
     const inherited = readApiRecord(apiClass);
-    record = inherited ? copyApiRecord(inherited) : { prefix: undefined, methods: new Map() };
+    record = inherited
+      ? copyApiRecord(inherited)
+      : { prefix: undefined, name: undefined, methods: new Map() };
     apiRecords.set(apiClass, record);
   }
   return record;

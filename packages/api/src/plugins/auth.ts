@@ -1,12 +1,17 @@
-import { isKitRequestError, type KitRequestError } from "../core/errors.js";
+import {
+  isKitRequestError,
+  KitOptionsError,
+  type KitRequestError,
+  KitTimeoutError,
+} from "../core/errors.js";
+import { messages } from "../core/messages.js";
 import type { KitContext, KitPlugin } from "../core/plugin.js";
-import { abortError } from "./abort-error.js";
-import { requireFunction, requireText } from "./plugin-options.js";
-import { abortable } from "./signal.js";
+import { abortError, requestTarget } from "./abort-error.js";
+import { requireFunction, requireInteger, requireText } from "./plugin-options.js";
 
 declare module "../core/plugin.js" {
   interface KitCallOptions {
-    /** `skip` sends without a token and never refreshes; the refresh call itself must use it. */
+    /** `skip` sends without a token and never refreshes. */
     auth?: { skip?: boolean };
   }
 }
@@ -17,8 +22,8 @@ export interface AuthOptions {
   /** The current token; `null` or `undefined` sends the request without the header. */
   getToken(): MaybePromise<string | null | undefined>;
   /**
-   * Obtains a new token so that `getToken()` returns it. Send the refresh request with
-   * `.options({ auth: { skip: true } })`: it must neither carry the expired token nor wait for itself.
+   * Obtains a new token so that `getToken()` returns it. It may call any API, of this server too:
+   * calls it starts at once carry no token and never wait for a refresh.
    */
   refresh?(): MaybePromise<unknown>;
   /** Default `"Authorization"`. */
@@ -27,37 +32,64 @@ export interface AuthOptions {
   scheme?: string;
   /** Which failures mean the token expired; replaces the default, an HTTP 401. */
   isExpired?(error: KitRequestError): boolean;
+  /** Longest wait in ms for `refresh()` to settle; then its waiters fail with `KIT_REFRESH_TIMEOUT`. Default 10_000. */
+  refreshTimeout?: number;
 }
+
+/** How a refresh ended, for the requests waiting for it. */
+type Outcome = "renewed" | "failed" | "timeout";
 
 /**
  * Adds the token to every request. When requests fail because the token expired, one refresh runs
- * for all of them and each is replayed once; requests started meanwhile wait for it.
+ * for all of them and each is replayed once. No request waits before it is sent, so a refresh that
+ * calls an API of this server never waits for itself.
  */
 export function auth(options: AuthOptions): KitPlugin {
   requireFunction("auth", "getToken", options.getToken);
   if (options.refresh !== undefined) requireFunction("auth", "refresh", options.refresh);
   const header = options.header ?? "Authorization";
   const scheme = options.scheme ?? "Bearer";
+  const refreshTimeout = options.refreshTimeout ?? 10_000;
   requireText("auth", "header", header);
+  requireInteger("auth", "refreshTimeout", refreshTimeout, 1);
   const isExpired = options.isExpired ?? isUnauthorized;
   const refresh = options.refresh;
 
-  /** The latest refresh, running or finished; resolves `true` when it produced a new token. */
-  let latest: Promise<boolean> | undefined;
+  /** The latest refresh, running or finished. */
+  let latest: Promise<Outcome> | undefined;
   let running = false;
+  /** How many refreshes have finished: a request sent before one finished may use its outcome. */
+  let finished = 0;
+  /** True only while `refresh()` itself runs: the calls it starts then are its own. */
+  let insideRefresh = false;
 
-  function startRefresh(run: () => MaybePromise<unknown>): Promise<boolean> {
+  function startRefresh(run: () => MaybePromise<unknown>): Promise<Outcome> {
     running = true;
-    latest = Promise.resolve()
-      .then(run)
-      .then(
-        () => true,
-        () => false,
-      )
-      .finally(() => {
-        running = false;
-      });
-    return latest;
+    let started: Promise<unknown>;
+    insideRefresh = true;
+    try {
+      started = Promise.resolve(run());
+    } catch (error) {
+      started = Promise.reject(error);
+    } finally {
+      insideRefresh = false;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<Outcome>((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), refreshTimeout);
+    });
+    const settled = started.then(
+      (): Outcome => "renewed",
+      (): Outcome => "failed",
+    );
+    const outcome = Promise.race([settled, bound]).then((result) => {
+      clearTimeout(timer);
+      if (latest === outcome) running = false;
+      finished++;
+      return result;
+    });
+    latest = outcome;
+    return outcome;
   }
 
   async function applyToken(ctx: KitContext): Promise<void> {
@@ -66,45 +98,75 @@ export function auth(options: AuthOptions): KitPlugin {
     else ctx.request.headers[header] = scheme === "" ? token : `${scheme} ${token}`;
   }
 
-  /** Waits for a refresh on behalf of one request, which still rejects at once if it is aborted. */
-  function awaitRefresh(ctx: KitContext, refresh: Promise<boolean>): Promise<boolean> {
-    return abortable(refresh, ctx.request.signal).catch((reason: unknown) => {
-      throw abortError(ctx, reason);
-    });
-  }
-
   return {
     name: "auth",
     setup(server) {
       if (server.plugins.some((plugin) => plugin.name === "cache")) {
-        throw new TypeError(
-          "auth must be registered before cache: cache keys hash the header auth sets, so a cache outside auth would share entries between users",
+        const why =
+          "cache keys hash the header auth sets, so a cache outside auth would share entries between users";
+        throw new KitOptionsError(
+          "KIT_PLUGIN_ORDER",
+          messages.KIT_PLUGIN_ORDER("auth", "cache", why),
         );
       }
     },
     async request(ctx, next) {
-      if (ctx.options.auth?.skip) return next();
-      // A request that waited for a refresh has had its refresh, whether or not it succeeded.
-      const waited = running;
-      if (waited) await awaitRefresh(ctx, latest!);
-      const sentAfter = latest;
+      if (ctx.options.auth?.skip || insideRefresh) return next();
+      const sentAfter = finished;
       await applyToken(ctx);
       try {
         return await next();
       } catch (error) {
-        if (refresh === undefined || waited || !isKitRequestError(error) || !isExpired(error)) {
-          throw error;
+        if (refresh === undefined || !isKitRequestError(error) || !isExpired(error)) throw error;
+        // A refresh running now, or one that finished after this request went out, answers for
+        // it too, so a wave of 401s arriving one by one starts one refresh.
+        const joins = running || (finished !== sentAfter && latest !== undefined);
+        const outcome = await waitFor(ctx, joins ? latest! : startRefresh(refresh));
+        if (outcome === "timeout") {
+          throw new KitTimeoutError(
+            requestTarget(ctx),
+            refreshTimeout,
+            error,
+            "KIT_REFRESH_TIMEOUT",
+          );
         }
-        // A refresh started after this request went out answers for it too, whatever its outcome,
-        // so a wave of 401s arriving one by one never starts a second refresh.
-        const outcome =
-          latest !== sentAfter && latest !== undefined ? latest : startRefresh(refresh);
-        if (!(await awaitRefresh(ctx, outcome))) throw error;
+        if (outcome === "failed") throw error;
         await applyToken(ctx);
         return next();
       }
     },
   };
+}
+
+/**
+ * Waits for a refresh on behalf of one request: its abort rejects it at once with
+ * `KitAbortError`, and its own timeout with `KitTimeoutError`.
+ */
+function waitFor(ctx: KitContext, outcome: Promise<Outcome>): Promise<Outcome> {
+  const { signal, timeout } = ctx.request;
+  if (signal.aborted) return Promise.reject(abortError(ctx, signal.reason));
+  return new Promise((resolve, reject) => {
+    const timer =
+      timeout > 0
+        ? setTimeout(() => {
+            done();
+            reject(new KitTimeoutError(requestTarget(ctx), timeout, undefined));
+          }, timeout)
+        : undefined;
+    const onAbort = (): void => {
+      done();
+      reject(abortError(ctx, signal.reason));
+    };
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    outcome.then((result) => {
+      done();
+      resolve(result);
+    });
+  });
 }
 
 function isUnauthorized(error: KitRequestError): boolean {

@@ -1,56 +1,44 @@
+import { serializeQuery } from "../core/query.js";
 import type { KitRequest } from "../core/vocabulary.js";
 
 /**
- * Builds cache keys: namespace, final method, URL, sorted query and a hash of the headers that
- * tell users apart, so two users never read each other's entries. Only a hash of those headers is
- * kept, so tokens never appear in storage keys. The last hash is remembered because the token
- * seldom changes and hashing it on every hit would cost more than the rest of the hit.
+ * Builds cache keys: the server's namespace, the final method, URL and query as sent (keys
+ * sorted), and a hash of every request header and of the `scope` answer. Every header the cache
+ * can see is in the key, whatever its name: the auth plugin's, the server's static headers, the
+ * method's own `@HeaderValue`s. Only a hash of them is kept, so tokens never appear in storage
+ * keys. The last hash is remembered because headers seldom change and hashing on every hit would
+ * cost more than the rest of the hit.
  */
-export function cacheKeys(
-  varyHeaders: readonly string[],
-): (namespace: string, request: KitRequest) => string {
-  let lastHeaders = "";
-  let lastHash = "-";
-  return (namespace, request) => {
-    const headers = varyText(request.headers, varyHeaders);
-    if (headers !== lastHeaders) {
-      lastHeaders = headers;
-      lastHash = headers === "" ? "-" : hash53(headers);
+export function cacheKeys(): (namespace: string, request: KitRequest, scope: string) => string {
+  let lastText = "";
+  let lastHash = hash53("");
+  return (namespace, request, scope) => {
+    let text = scope;
+    const { headers } = request;
+    for (const name in headers) text += `\n${name}:${headers[name]}`;
+    if (text !== lastText) {
+      lastText = text;
+      lastHash = hash53(text);
     }
     return `${namespace} ${request.method} ${request.url}?${sortedQuery(request.params)} ${lastHash}`;
   };
 }
 
-/** The query as sent, keys sorted; `undefined` and `null` are left out as the request leaves them out. */
+/**
+ * The server's name as the first word of its keys: encoded, so it has no space and one server's
+ * keys never start with another's name.
+ */
+export function keyNamespace(name: string): string {
+  return encodeURIComponent(name);
+}
+
+/** The query as it goes on the wire, keys sorted so that their order makes no second entry. */
 function sortedQuery(params: Record<string, unknown>): string {
   const keys = Object.keys(params);
   if (keys.length === 0) return "";
-  const pairs: unknown[] = [];
-  for (const key of keys.sort()) {
-    const value = params[key];
-    if (value !== undefined && value !== null) pairs.push(key, value);
-  }
-  return JSON.stringify(pairs);
-}
-
-function varyText(headers: Record<string, string>, names: readonly string[]): string {
-  let text = "";
-  for (const name of names) {
-    const value = headerValue(headers, name);
-    if (value !== undefined) text += `${name}:${value}\n`;
-  }
-  return text;
-}
-
-/** Header names are case-insensitive; the exact spelling is tried first because it is the usual case. */
-function headerValue(headers: Record<string, string>, name: string): string | undefined {
-  const exact = headers[name];
-  if (exact !== undefined) return exact;
-  const lower = name.toLowerCase();
-  for (const key in headers) {
-    if (key.toLowerCase() === lower) return headers[key];
-  }
-  return undefined;
+  const sorted: Record<string, unknown> = Object.create(null);
+  for (const key of keys.sort()) sorted[key] = params[key];
+  return serializeQuery(sorted);
 }
 
 /**

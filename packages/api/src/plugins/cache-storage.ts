@@ -1,3 +1,4 @@
+import { isPlainObject } from "../core/plain-object.js";
 import type { KitResult } from "../core/result.js";
 import { LruMap } from "./lru.js";
 
@@ -22,6 +23,22 @@ export interface KitCacheStorage {
   set(key: string, entry: KitCacheEntry): MaybePromise<void>;
   delete(key: string): MaybePromise<void>;
   keys(): MaybePromise<Iterable<string>>;
+}
+
+/**
+ * `value` as an entry for `url` still fresh at `now`, or `undefined`. What a storage answers is
+ * checked like any input: an entry of another URL, one without a finite expiry, or one without a
+ * result's fields is not served.
+ */
+export function usableEntry(value: unknown, url: string, now: number): KitCacheEntry | undefined {
+  if (!isPlainObject(value) || value.url !== url || !isPlainObject(value.result)) return undefined;
+  const { expires, result } = value;
+  if (typeof expires !== "number" || !Number.isFinite(expires) || !(expires > now))
+    return undefined;
+  if (typeof result.status !== "number" || !isPlainObject(result.headers) || !("data" in result)) {
+    return undefined;
+  }
+  return value as unknown as KitCacheEntry;
 }
 
 export function memoryStorage(maxEntries: number): KitCacheStorage {
@@ -57,7 +74,6 @@ export function webStorage(storage: KitWebStorage): KitCacheStorage {
       try {
         return JSON.parse(text) as KitCacheEntry;
       } catch {
-        storage.removeItem(WEB_PREFIX + key);
         return undefined;
       }
     },

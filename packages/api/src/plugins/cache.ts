@@ -1,15 +1,20 @@
+import { KitOptionsError } from "../core/errors.js";
+import { messages } from "../core/messages.js";
 import type { KitContext, KitNext, KitPlugin } from "../core/plugin.js";
 import type { KitResult } from "../core/result.js";
 import type { KitHttpMethod } from "../core/vocabulary.js";
 import { abortError } from "./abort-error.js";
-import { cacheKeys } from "./cache-key.js";
+import { cacheKeys, keyNamespace } from "./cache-key.js";
 import {
+  type KitCacheEntry,
   type KitCacheStorage,
   type KitWebStorage,
   memoryStorage,
+  usableEntry,
   webStorage,
 } from "./cache-storage.js";
-import { requireInteger, requirePositive } from "./plugin-options.js";
+import { plainCopy } from "./plain-copy.js";
+import { requireFunction, requireInteger, requirePositive } from "./plugin-options.js";
 
 declare module "../core/plugin.js" {
   interface KitCallOptions {
@@ -27,13 +32,22 @@ export interface CacheOptions {
   methods?: readonly KitHttpMethod[];
   /** Bound of the memory storage; default 500. */
   maxEntries?: number;
-  /** Request headers that tell users apart, hashed into every key; default `["Authorization"]`. */
-  vary?: readonly string[];
+  /**
+   * Whom an answer is for, when credentials travel where the cache cannot see them (cookies with
+   * `withCredentials`, an axios request interceptor): the answer is hashed into every key, e.g.
+   * `() => session.userId ?? "anonymous"`. Required in those cases; `() => "public"` says every
+   * user gets the same data.
+   */
+  scope?: (ctx: KitContext) => string;
 }
 
 export interface CachePlugin extends KitPlugin {
-  /** Removes entries whose URL starts with `prefix`; a prefix starting with `/` is matched against the path. */
+  /**
+   * Removes this plugin's entries of its servers whose URL starts with `prefix`; a prefix starting
+   * with `/` is matched against the path.
+   */
   invalidate(prefix: string): Promise<void>;
+  /** Removes this plugin's entries of its servers, and no one else's. */
   clear(): Promise<void>;
 }
 
@@ -52,17 +66,21 @@ interface InFlight {
 /**
  * Keeps successful results and answers identical requests from them with `fromCache: true`,
  * without reaching axios. Identical misses in flight share one request, which is aborted only
- * when every caller waiting for it has aborted.
+ * when every caller waiting for it has aborted. Every caller gets its own copy of a result.
  */
 export function cache(options: CacheOptions = {}): CachePlugin {
   const ttl = options.ttl ?? 60_000;
   const maxEntries = options.maxEntries ?? 500;
+  const scope = options.scope;
   requirePositive("cache", "ttl", ttl);
   requireInteger("cache", "maxEntries", maxEntries, 1);
+  if (scope !== undefined) requireFunction("cache", "scope", scope);
   const storage = resolveStorage(options.storage ?? "memory", maxEntries);
   const methods = new Set(options.methods ?? ["GET"]);
-  const keyOf = cacheKeys(options.vary ?? ["Authorization"]);
+  const keyOf = cacheKeys();
   const inFlight = new Map<string, InFlight>();
+  /** The key namespaces of the servers this plugin is registered on: all `clear()` may touch. */
+  const namespaces = new Set<string>();
 
   function start(ctx: KitContext, next: KitNext, key: string, lifetime: number): InFlight {
     const controller = new AbortController();
@@ -70,14 +88,11 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     ctx.request.signal = controller.signal;
     const result = next().then(async (result) => {
       if (shared.outdated) return result;
-      try {
-        // Stored as the hit it will be answered with, so a hit allocates nothing.
-        const hit = { ...result, fromCache: true };
-        await storage.set(key, { url, expires: Date.now() + lifetime, result: hit });
-      } catch (error) {
-        // A storage that cannot keep the entry costs a later miss, never this answer.
-        console.error("cache: the storage could not keep an entry", error);
-      }
+      // Stored as the hit it will be answered with, and as a copy: the first caller may change
+      // the result it gets without changing what later callers read.
+      const hit = plainCopy({ ...result, fromCache: true });
+      const entry = { url, expires: Date.now() + lifetime, result: hit };
+      await quietly(() => storage.set(key, entry), "the storage could not keep an entry");
       return result;
     });
     const shared: InFlight = { url, result, controller, callers: 0, outdated: false };
@@ -99,44 +114,82 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     }
   }
 
+  /** This plugin's keys, of the servers it is registered on. */
+  async function ownKeys(): Promise<string[]> {
+    const keys = (await quietly(() => storage.keys())) ?? [];
+    return [...keys].filter((key) => namespaces.has(key.slice(0, key.indexOf(" "))));
+  }
+
   return {
     name: "cache",
+    setup(server) {
+      const unseen = server.unseenCredentials();
+      if (scope === undefined && unseen !== undefined)
+        throw scopeMissing(server.options.name, unseen);
+      namespaces.add(keyNamespace(server.options.name));
+    },
     async request(ctx, next) {
       const call = ctx.options.cache;
       if (call?.skip || !methods.has(ctx.request.method) || isBinary(ctx)) return next();
-      const key = keyOf(ctx.server.options.name, ctx.request);
-      const stored = storage.get(key);
+      let who = "";
+      if (scope !== undefined) who = scope(ctx);
+      else {
+        const unseen = ctx.server.unseenCredentials();
+        if (unseen !== undefined) throw scopeMissing(ctx.server.options.name, unseen);
+      }
+      const lifetime = call?.ttl ?? ttl;
+      const key = keyOf(keyNamespace(ctx.server.options.name), ctx.request, who);
+      let stored: KitCacheEntry | undefined | Promise<KitCacheEntry | undefined>;
+      try {
+        stored = storage.get(key);
+      } catch {
+        stored = undefined;
+      }
       // A memory hit answers without awaiting, which would cost a microtask turn.
-      const found = isPromiseLike(stored) ? await stored : stored;
+      const found = isPromiseLike(stored) ? await stored.then(undefined, () => undefined) : stored;
       if (found !== undefined) {
-        if (found.expires > Date.now()) return found.result;
-        await storage.delete(key);
+        const entry = usableEntry(found, ctx.request.url, Date.now());
+        if (entry !== undefined) return plainCopy(entry.result);
+        await quietly(() => storage.delete(key));
       }
       const signal = ctx.request.signal;
-      const shared = inFlight.get(key) ?? start(ctx, next, key, call?.ttl ?? ttl);
+      // Aborted while the storage answered: nothing is sent on this caller's behalf.
+      if (signal.aborted) throw abortError(ctx, signal.reason);
+      const shared = inFlight.get(key) ?? start(ctx, next, key, lifetime);
       return follow(ctx, shared, signal);
     },
     async invalidate(prefix) {
       forgetInFlight((url) => urlStartsWith(url, prefix));
-      for (const key of await storage.keys()) {
-        const entry = await storage.get(key);
-        if (entry !== undefined && urlStartsWith(entry.url, prefix)) await storage.delete(key);
+      for (const key of await ownKeys()) {
+        const entry = await quietly(() => storage.get(key));
+        const url = (entry as { url?: unknown } | undefined)?.url;
+        if (typeof url !== "string" || urlStartsWith(url, prefix)) {
+          await quietly(() => storage.delete(key));
+        }
       }
     },
     async clear() {
       forgetInFlight(() => true);
-      for (const key of await storage.keys()) await storage.delete(key);
+      for (const key of await ownKeys()) await quietly(() => storage.delete(key));
     },
   };
 }
 
+function scopeMissing(server: string, unseen: string): KitOptionsError {
+  return new KitOptionsError(
+    "KIT_CACHE_SCOPE_MISSING",
+    messages.KIT_CACHE_SCOPE_MISSING(server, unseen),
+  );
+}
+
 /**
  * Waits for the shared request on behalf of one caller. The caller's abort rejects that caller
- * alone; the shared request is aborted once no caller is left waiting for it.
+ * alone; the shared request is aborted once no caller is left waiting for it. Each caller gets
+ * its own copy of the result, so one caller's changes never reach another.
  */
 function follow(ctx: KitContext, shared: InFlight, signal: AbortSignal): Promise<Result> {
-  if (signal.aborted) return Promise.reject(abortError(ctx, signal.reason));
   shared.callers++;
+  const first = shared.callers === 1;
   return new Promise((resolve, reject) => {
     const leave = (): void => {
       signal.removeEventListener("abort", onAbort);
@@ -151,7 +204,7 @@ function follow(ctx: KitContext, shared: InFlight, signal: AbortSignal): Promise
     shared.result.then(
       (result) => {
         leave();
-        resolve(result);
+        resolve(first ? result : plainCopy(result));
       },
       (error: unknown) => {
         leave();
@@ -161,13 +214,30 @@ function follow(ctx: KitContext, shared: InFlight, signal: AbortSignal): Promise
   });
 }
 
+/**
+ * Runs one storage operation; a storage that throws or rejects costs a miss or an entry not kept,
+ * never a failed request.
+ */
+async function quietly<T>(
+  operation: () => T | PromiseLike<T>,
+  report?: string,
+): Promise<T | undefined> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (report !== undefined) console.error(`cache: ${report}`, error);
+    return undefined;
+  }
+}
+
 function resolveStorage(storage: NonNullable<CacheOptions["storage"]>, maxEntries: number) {
   if (storage === "memory") return memoryStorage(maxEntries);
   if (typeof storage !== "string") return storage;
   const web = (globalThis as { [name: string]: unknown })[storage] as KitWebStorage | undefined;
   if (web === undefined) {
-    throw new TypeError(
-      `cache({ storage: "${storage}" }) needs globalThis.${storage}, which this environment lacks`,
+    throw new KitOptionsError(
+      "KIT_CACHE_STORAGE_MISSING",
+      messages.KIT_CACHE_STORAGE_MISSING(storage),
     );
   }
   return webStorage(web);
