@@ -9,10 +9,16 @@ import type { KitRequest } from "../core/vocabulary.js";
  * keys. The last hash is remembered because headers seldom change and hashing on every hit would
  * cost more than the rest of the hit.
  */
-export function cacheKeys(): (namespace: string, request: KitRequest, scope: string) => string {
+export function cacheKeys(): (name: string, request: KitRequest, scope: string) => string {
   let lastText = "";
   let lastHash = hash53("");
-  return (namespace, request, scope) => {
+  let lastName = "";
+  let namespace = keyNamespace("");
+  return (name, request, scope) => {
+    if (name !== lastName) {
+      lastName = name;
+      namespace = keyNamespace(name);
+    }
     let text = scope;
     const { headers } = request;
     for (const name in headers) text += `\n${name}:${headers[name]}`;

@@ -138,7 +138,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
         if (unseen !== undefined) throw scopeMissing(ctx.server.options.name, unseen);
       }
       const lifetime = call?.ttl ?? ttl;
-      const key = keyOf(keyNamespace(ctx.server.options.name), ctx.request, who);
+      const key = keyOf(ctx.server.options.name, ctx.request, who);
       let stored: KitCacheEntry | undefined | Promise<KitCacheEntry | undefined>;
       try {
         stored = storage.get(key);
