@@ -15,6 +15,7 @@ import {
 import { auth, cache, type KitCacheStorage } from "../../src/plugins/index.js";
 import { failure } from "../support/failure.js";
 import { json, type Loopback, startLoopback } from "./loopback.js";
+import { MapStorage } from "./map-storage.js";
 
 let loopback: Loopback;
 beforeEach(async () => {
@@ -57,26 +58,6 @@ function shop(options: KitServerOptions = {}) {
   class Shop extends KitServer {}
   const server = new Shop();
   return { server, orders: server.createApi(OrderApi) };
-}
-
-/** The DOM `Storage` interface over a Map, shared by servers as a page's localStorage is. */
-class MapStorage {
-  readonly items = new Map<string, string>();
-  get length(): number {
-    return this.items.size;
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
 }
 
 function withLocalStorage(storage: MapStorage): () => void {

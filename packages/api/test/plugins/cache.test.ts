@@ -3,6 +3,7 @@ import { KitAbortError } from "../../src/index.js";
 import { auth, cache, type KitCacheEntry, type KitCacheStorage } from "../../src/plugins/index.js";
 import { createClient } from "./client.js";
 import { json, type Loopback, startLoopback } from "./loopback.js";
+import { MapStorage } from "./map-storage.js";
 
 let loopback: Loopback;
 beforeEach(async () => {
@@ -259,23 +260,3 @@ describe("cache", () => {
     }
   });
 });
-
-/** The DOM `Storage` interface over a Map: Node 20 has no localStorage. */
-class MapStorage {
-  readonly items = new Map<string, string>();
-  get length(): number {
-    return this.items.size;
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-}
