@@ -60,9 +60,14 @@ function exchange(
     responseType: axiosResponseTypes[request.responseType],
   };
   if (request.data !== undefined) config.data = wireBody(request.data, request.headers);
-  if (request.data instanceof FormData && request.headers["Content-Type"] === undefined) {
-    // Every adapter replaces a multipart type without boundary by its own with one; left unset,
-    // axios on Node gives fetch a form-urlencoded type, and the boundary is lost.
+  if (
+    request.data instanceof FormData &&
+    http.defaults.adapter === "fetch" &&
+    request.headers["Content-Type"] === undefined
+  ) {
+    // Left unset, axios on Node hands its fetch adapter a form-urlencoded type, which fetch then
+    // sends with the multipart body. A multipart type without boundary is one that adapter
+    // replaces with fetch's own, boundary included. Other adapters set the type themselves.
     config.headers = { ...request.headers, "Content-Type": "multipart/form-data" };
   } else if (hasKeys(request.headers)) config.headers = request.headers;
   if (request.timeout !== http.defaults.timeout) config.timeout = request.timeout;
