@@ -127,6 +127,8 @@ function fillPath(endpoint: Endpoint, args: readonly unknown[]): string {
  * request would reach another route than the one declared.
  */
 function dotSegment(url: string, start: number): string | undefined {
+  // Most routes have no dot at all; they are answered without splitting.
+  if (url.indexOf(".", start) === -1) return undefined;
   let end = url.length;
   for (const mark of ["?", "#"]) {
     const at = url.indexOf(mark, start);

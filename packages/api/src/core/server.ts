@@ -52,9 +52,7 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
   unseenCredentials(): string | undefined {
     if (this.options.withCredentials) return "withCredentials (cookies)";
     const interceptors = this.http.interceptors.request.handlers ?? [];
-    return interceptors.some((handler) => handler != null)
-      ? "an axios request interceptor on server.http"
-      : undefined;
+    return interceptors.some(isSet) ? "an axios request interceptor on server.http" : undefined;
   }
 
   /** Calls the plugin's `setup`, then registers it after the others; names must be unique. */
@@ -74,4 +72,9 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
   createApi<T>(apiClass: abstract new (...args: never) => T): KitApi<T, Envelope> {
     return createApi<T, Envelope>(this, this.#transport, apiClass);
   }
+}
+
+/** An interceptor slot still in use: `eject` leaves `null` behind. */
+function isSet(handler: unknown): boolean {
+  return handler != null;
 }

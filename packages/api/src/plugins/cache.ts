@@ -13,7 +13,7 @@ import {
   usableEntry,
   webStorage,
 } from "./cache-storage.js";
-import { plainCopy } from "./plain-copy.js";
+import { resultCopy } from "./plain-copy.js";
 import { requireFunction, requireInteger, requirePositive } from "./plugin-options.js";
 
 declare module "../core/plugin.js" {
@@ -75,6 +75,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
   requirePositive("cache", "ttl", ttl);
   requireInteger("cache", "maxEntries", maxEntries, 1);
   if (scope !== undefined) requireFunction("cache", "scope", scope);
+  const memory = (options.storage ?? "memory") === "memory";
   const storage = resolveStorage(options.storage ?? "memory", maxEntries);
   const methods = new Set(options.methods ?? ["GET"]);
   const keyOf = cacheKeys();
@@ -90,7 +91,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
       if (shared.outdated) return result;
       // Stored as the hit it will be answered with, and as a copy: the first caller may change
       // the result it gets without changing what later callers read.
-      const hit = plainCopy({ ...result, fromCache: true });
+      const hit = resultCopy({ ...result, fromCache: true });
       const entry = { url, expires: Date.now() + lifetime, result: hit };
       await quietly(() => storage.set(key, entry), "the storage could not keep an entry");
       return result;
@@ -148,8 +149,14 @@ export function cache(options: CacheOptions = {}): CachePlugin {
       // A memory hit answers without awaiting, which would cost a microtask turn.
       const found = isPromiseLike(stored) ? await stored.then(undefined, () => undefined) : stored;
       if (found !== undefined) {
-        const entry = usableEntry(found, ctx.request.url, Date.now());
-        if (entry !== undefined) return plainCopy(entry.result);
+        // The memory storage holds only entries this plugin made; any other storage is input.
+        const now = Date.now();
+        const entry = memory
+          ? found.expires > now
+            ? found
+            : undefined
+          : usableEntry(found, ctx.request.url, now);
+        if (entry !== undefined) return resultCopy(entry.result);
         await quietly(() => storage.delete(key));
       }
       const signal = ctx.request.signal;
@@ -204,7 +211,7 @@ function follow(ctx: KitContext, shared: InFlight, signal: AbortSignal): Promise
     shared.result.then(
       (result) => {
         leave();
-        resolve(first ? result : plainCopy(result));
+        resolve(first ? result : resultCopy(result));
       },
       (error: unknown) => {
         leave();
