@@ -176,15 +176,18 @@ describe("cache", () => {
 
   it("neither keeps nor shares an answer that was in flight when its URL was invalidated", async () => {
     let version = 1;
+    let answered = 0;
     loopback.handle((request, response) => {
       const answer = { id: request.url, seenBy: `v${version}` };
+      answered++;
       setTimeout(() => json(response, 200, answer), 50);
     });
     const { server, items } = createClient(loopback.origin);
     const store = cache();
     server.use(store);
     const before = items.get("1").send();
-    await sleep(10);
+    // The change happens once the server has read the first request, however loaded the machine.
+    await vi.waitFor(() => expect(answered).toBe(1));
     version = 2;
     await store.invalidate("/items");
     const after = await items.get("1").send();
