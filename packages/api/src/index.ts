@@ -17,6 +17,13 @@ export {
 export type { KitErrorCode } from "./core/messages.js";
 export type { KitMethod } from "./core/method.js";
 export {
+  isKitErrorOf,
+  type KitErrors,
+  type KitErrorsOf,
+  type KitHttpErrorOf,
+  type KitMethodError,
+} from "./core/method-errors.js";
+export {
   defaultValidateCode,
   type KitResolvedServerOptions,
   type KitServerOptions,
@@ -62,3 +69,9 @@ export {
   Post,
   Put,
 } from "./decorators/verbs.js";
+export type {
+  KitByteStream,
+  KitJsonLines,
+  KitServerSentEvent,
+  KitServerSentEvents,
+} from "./stream/types.js";

@@ -7,7 +7,7 @@ import { buildRequest } from "./request.js";
 import { readBody } from "./response-body.js";
 import type { KitResult } from "./result.js";
 import type { SendAbort } from "./send-abort.js";
-import type { Transport } from "./transport.js";
+import type { Transport, TransportExtra } from "./transport.js";
 
 /** One send: build the request, run it through the plugins, and answer a `KitResult`. */
 export function dispatch(
@@ -15,6 +15,7 @@ export function dispatch(
   args: readonly unknown[],
   abort: SendAbort,
   options: Readonly<KitCallOptions>,
+  extra?: TransportExtra,
 ): Promise<KitResult> {
   const { server, api, route, transport } = endpoint;
   const ctx: KitContext = {
@@ -26,18 +27,21 @@ export function dispatch(
     options,
     meta: {},
   };
-  return runChain(server.plugins, ctx, (last) => send(last, transport));
+  return runChain(server.plugins, ctx, (last) => send(last, transport, extra));
 }
 
-/** The innermost step: the HTTP exchange with `ctx.request` as plugins left it, then unwrapping. */
-function send(ctx: KitContext, transport: Transport): Promise<KitResult> {
+/**
+ * The innermost step: the HTTP exchange with `ctx.request` as plugins left it, then unwrapping.
+ * `extra` is client config from a capability module (progress callbacks, a streaming adapter).
+ */
+function send(ctx: KitContext, transport: Transport, extra?: TransportExtra): Promise<KitResult> {
   const { request, server } = ctx;
   const target: KitRequestTarget = {
     method: request.method,
     url: request.url,
     api: `${ctx.api}.${ctx.method}`,
   };
-  return transport(request, target).then((response) =>
+  return transport(request, target, extra).then((response) =>
     unwrapEnvelope(
       {
         body: readBody(response, request.responseType, target),

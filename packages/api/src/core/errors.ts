@@ -70,12 +70,16 @@ export class KitRequestError extends KitError {
   }
 }
 
-/** The server answered with a non-2xx status. */
-export class KitHttpError extends KitRequestError {
+/**
+ * The server answered with a non-2xx status. `Body` is the type the document declares for it;
+ * narrow a caught error to a method's declared errors with `isKitErrorOf`.
+ */
+export class KitHttpError<Body = unknown> extends KitRequestError {
   override readonly name: string = "KitHttpError";
+  declare readonly kind: "http";
   declare readonly status: number;
   /** The response body: parsed when it was JSON, else the text. */
-  readonly body: unknown;
+  readonly body: Body;
   readonly headers: KitResponseHeaders;
 
   constructor(
@@ -85,15 +89,20 @@ export class KitHttpError extends KitRequestError {
   ) {
     const message = messages.KIT_HTTP(response.status, target.method, target.url);
     super("http", "KIT_HTTP", message, target, { status: response.status, cause });
-    this.body = response.body;
+    this.body = response.body as Body;
     this.headers = response.headers;
   }
 }
 
-/** The envelope's business code was rejected by `validateCode`. */
-export class KitBusinessError extends KitRequestError {
+/**
+ * The envelope's business code was rejected by `validateCode`. `Envelope` is the server's envelope
+ * type (`KitServer<{ code: number; message: string }>`); it types `businessCode`.
+ */
+export class KitBusinessError<Envelope = unknown> extends KitRequestError {
   override readonly name: string = "KitBusinessError";
-  readonly businessCode: unknown;
+  declare readonly kind: "business";
+  /** The envelope's code field, typed as the envelope type declares `code`. */
+  readonly businessCode: Envelope extends { readonly code: infer Code } ? Code : unknown;
   readonly envelope: unknown;
 
   constructor(
@@ -105,7 +114,7 @@ export class KitBusinessError extends KitRequestError {
         ? details.message
         : messages.KIT_BUSINESS(String(details.businessCode));
     super("business", "KIT_BUSINESS", message, target, { status: details.status });
-    this.businessCode = details.businessCode;
+    this.businessCode = details.businessCode as this["businessCode"];
     this.envelope = details.envelope;
   }
 }
@@ -154,7 +163,10 @@ export class KitAbortError extends KitRequestError {
   }
 }
 
-/** A 2xx response could not be read: invalid JSON, or no envelope under `envelope: "strict"`. */
+/**
+ * A 2xx response could not be read: invalid JSON, no envelope under `envelope: "strict"`, or a
+ * stream method answered with another media type.
+ */
 export class KitResponseError extends KitRequestError {
   override readonly name: string = "KitResponseError";
   /** The body as received. */
@@ -163,7 +175,11 @@ export class KitResponseError extends KitRequestError {
   constructor(
     target: KitRequestTarget,
     details: {
-      code: "KIT_INVALID_JSON" | "KIT_ENVELOPE_MISSING" | "KIT_RESPONSE_TOO_LARGE";
+      code:
+        | "KIT_INVALID_JSON"
+        | "KIT_ENVELOPE_MISSING"
+        | "KIT_RESPONSE_TOO_LARGE"
+        | "KIT_STREAM_CONTENT_TYPE";
       message: string;
       status: number;
     },

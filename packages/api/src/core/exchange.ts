@@ -21,7 +21,7 @@ import { serializeQuery } from "./query.js";
 import { abortSourceOf } from "./request.js";
 import { plainHeaders, readErrorBody } from "./response-body.js";
 import type { SendAbort } from "./send-abort.js";
-import type { RawResponse, Transport } from "./transport.js";
+import type { RawResponse, Transport, TransportExtra } from "./transport.js";
 import { appendQuery } from "./url.js";
 import type { KitRequest, KitResponseType } from "./vocabulary.js";
 
@@ -31,11 +31,12 @@ const axiosResponseTypes = {
   text: "text",
   blob: "arraybuffer",
   arraybuffer: "arraybuffer",
-} as const satisfies Record<KitResponseType, "text" | "arraybuffer">;
+  stream: "stream",
+} as const satisfies Record<KitResponseType, "text" | "arraybuffer" | "stream">;
 
 /** The transport of a server: every request goes through the server's own axios instance. */
 export function axiosTransport(http: AxiosInstance): Transport {
-  return (request, target) => exchange(http, request, target);
+  return (request, target, extra) => exchange(http, request, target, extra);
 }
 
 /**
@@ -46,6 +47,7 @@ function exchange(
   http: AxiosInstance,
   request: KitRequest,
   target: KitRequestTarget,
+  extra?: TransportExtra,
 ): Promise<RawResponse> {
   const abort = abortSourceOf(request);
   if (abort.aborted) return Promise.reject(new KitAbortError(target, abort.reason));
@@ -71,6 +73,7 @@ function exchange(
     config.headers = { ...request.headers, "Content-Type": "multipart/form-data" };
   } else if (hasKeys(request.headers)) config.headers = request.headers;
   if (request.timeout !== http.defaults.timeout) config.timeout = request.timeout;
+  Object.assign(config, extra);
   const deadline = new Deadline(abort, request.timeout);
   config.signal = deadline.signal;
   return http.request(config).then(

@@ -57,6 +57,8 @@ export const messages = {
     `${method} ${url} answered a body larger than maxResponseSize (${limit} bytes)`,
   KIT_ABORTED: (method: string, url: string) => `${method} ${url} was aborted`,
   KIT_INVALID_JSON: (method: string, url: string) => `${method} ${url} answered invalid JSON`,
+  KIT_STREAM_CONTENT_TYPE: (method: string, url: string, expected: string, got: string) =>
+    `${method} ${url} answered ${got || "no Content-Type"} where a ${expected} stream was expected`,
   KIT_ENVELOPE_MISSING: (method: string, url: string, dataKey: string) =>
     `${method} ${url} answered a body without "${dataKey}", which envelope "strict" requires`,
   KIT_QUERY_KEY_TARGET: (got: string) =>

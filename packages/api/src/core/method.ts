@@ -4,16 +4,41 @@ import { Listeners } from "./listeners.js";
 import type { KitCallOptions } from "./plugin.js";
 import type { KitResult } from "./result.js";
 import { SendAbort } from "./send-abort.js";
+import type { TransportExtra } from "./transport.js";
+
+/**
+ * @internal What the capability modules (streams, progress) need of a `KitMethod` without it
+ * becoming public API: a send with extra client config, and the endpoint.
+ */
+export let methodInternals!: {
+  send(method: AnyKitMethod, args: readonly unknown[], extra: TransportExtra): Promise<KitResult>;
+  endpoint(method: AnyKitMethod): Endpoint;
+};
+
+/**
+ * @internal A method whose payload is `T`, of any arguments, envelope and errors. Only `any` does:
+ * in source (not in declaration files) private fields make the other parameters invariant.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the point is to accept every instantiation
+export type KitMethodOf<T> = KitMethod<T, any, any, any>;
+
+/** @internal A method of any payload, arguments, envelope and errors. */
+// biome-ignore lint/suspicious/noExplicitAny: the point is to accept every instantiation
+export type AnyKitMethod = KitMethodOf<any>;
 
 /**
  * One call of an API method with its arguments. Building it sends nothing; every `send()` does.
- * `Args` are the API method's parameters; `Envelope` is the server's envelope type (see `KitResult`).
+ * `Args` are the API method's parameters; `Envelope` is the server's envelope type (see `KitResult`);
+ * `Errors` maps the error statuses the method declares to their bodies (see `KitErrors`).
  */
 export class KitMethod<
   T,
   Args extends readonly unknown[] = readonly unknown[],
   Envelope = unknown,
+  Errors = unknown,
 > {
+  /** Type only, never set: carries `Errors` for `KitMethodError`. */
+  declare readonly "~errors"?: Errors;
   readonly #endpoint: Endpoint;
   #args: readonly unknown[];
   #options: Readonly<KitCallOptions> = {};
@@ -26,6 +51,16 @@ export class KitMethod<
   constructor(endpoint: Endpoint, args: readonly unknown[]) {
     this.#endpoint = endpoint;
     this.#args = args;
+  }
+
+  static {
+    methodInternals = {
+      send: (method, args, extra) => {
+        if (args.length > 0) method.#args = args;
+        return method.#send(method.#args, extra);
+      },
+      endpoint: (method) => method.#endpoint,
+    };
   }
 
   /** The API's name, e.g. `PetApi`. */
@@ -78,12 +113,12 @@ export class KitMethod<
     return this.#finish.add(listener);
   }
 
-  async #send(args: readonly unknown[]): Promise<KitResult<Envelope, T>> {
+  async #send(args: readonly unknown[], extra?: TransportExtra): Promise<KitResult<Envelope, T>> {
     const abort = new SendAbort();
     this.#inFlight.add(abort);
     let result: KitResult<Envelope, T>;
     try {
-      result = (await dispatch(this.#endpoint, args, abort, this.#options)) as KitResult<
+      result = (await dispatch(this.#endpoint, args, abort, this.#options, extra)) as KitResult<
         Envelope,
         T
       >;

@@ -38,6 +38,8 @@ export function readBody(
       return typeof data === "string" ? data : decodeText(data);
     case "arraybuffer":
       return toArrayBuffer(data);
+    case "stream":
+      return data;
     case "blob":
       return data instanceof Blob
         ? data

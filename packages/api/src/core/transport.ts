@@ -10,7 +10,17 @@ export interface RawResponse {
 }
 
 /**
+ * Options for the HTTP client of one send, from a capability module (axios config: progress
+ * callbacks, a streaming adapter); opaque to the layers between.
+ */
+export type TransportExtra = Readonly<Record<string, unknown>>;
+
+/**
  * Sends one request as it is now. Every failure leaves as a Kit error; the HTTP client behind it
  * (axios) is known only to the transport and the server's setup.
  */
-export type Transport = (request: KitRequest, target: KitRequestTarget) => Promise<RawResponse>;
+export type Transport = (
+  request: KitRequest,
+  target: KitRequestTarget,
+  extra?: TransportExtra,
+) => Promise<RawResponse>;

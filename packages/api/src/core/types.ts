@@ -1,4 +1,5 @@
 import type { KitMethod } from "./method.js";
+import type { KitErrorsOf } from "./method-errors.js";
 
 /** The response type an API method declares: `Promise<Pet>` gives `Pet`, `Promise<void>` gives `void`. */
 export type KitPayloadOf<M> = M extends (...args: never) => infer R ? Awaited<R> : never;
@@ -13,6 +14,6 @@ type ApiMethodKeys<T> = {
  */
 export type KitApi<T, Envelope = unknown> = {
   readonly [K in ApiMethodKeys<T>]: T[K] extends (...args: infer A) => unknown
-    ? (...args: A) => KitMethod<KitPayloadOf<T[K]>, A, Envelope>
+    ? (...args: A) => KitMethod<KitPayloadOf<T[K]>, A, Envelope, KitErrorsOf<T[K]>>
     : never;
 };

@@ -5,7 +5,8 @@
 
 export type KitHttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
-export type KitResponseType = "json" | "text" | "blob" | "arraybuffer";
+/** `"stream"` is the body as it arrives; read it with `@kit/api/stream`. */
+export type KitResponseType = "json" | "text" | "blob" | "arraybuffer" | "stream";
 
 /** The request of one send, as plugins see and may change it before `next()`. */
 export interface KitRequest {

@@ -5,7 +5,7 @@ import { decoratedMember } from "./member.js";
 import { ownMethodRecord } from "./metadata.js";
 import type { KitMethodDecorator } from "./verbs.js";
 
-const responseTypes: readonly KitResponseType[] = ["json", "text", "blob", "arraybuffer"];
+const responseTypes: readonly KitResponseType[] = ["json", "text", "blob", "arraybuffer", "stream"];
 
 /** How the response body is read; only `"json"` (the default) is ever unwrapped. */
 export function ResponseType(type: KitResponseType): KitMethodDecorator {

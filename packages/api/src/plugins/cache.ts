@@ -254,9 +254,10 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as PromiseLike<T> | undefined)?.then === "function";
 }
 
-/** Blobs and array buffers are neither serializable to web storage nor safe to hand out twice. */
+/** Blobs, array buffers and streams are neither serializable to web storage nor safe to hand out twice. */
 function isBinary(ctx: KitContext): boolean {
-  return ctx.request.responseType === "blob" || ctx.request.responseType === "arraybuffer";
+  const { responseType } = ctx.request;
+  return responseType === "blob" || responseType === "arraybuffer" || responseType === "stream";
 }
 
 function urlStartsWith(url: string, prefix: string): boolean {

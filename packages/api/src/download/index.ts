@@ -1,0 +1,14 @@
+import type { KitResult } from "../core/result.js";
+import { type KitContentDisposition, parseContentDisposition } from "./content-disposition.js";
+
+export { type KitContentDisposition, parseContentDisposition };
+
+/**
+ * The Blob of a download as a `File` named by the response's `Content-Disposition`
+ * (`filename*` first, so UTF-8 names such as `报告.pdf` survive), else `fallback`.
+ */
+export function downloadedFile(result: KitResult<unknown, Blob>, fallback = "download"): File {
+  const name = parseContentDisposition(result.headers["content-disposition"])?.filename;
+  const blob = result.data;
+  return new File([blob], name ?? fallback, { type: blob.type });
+}

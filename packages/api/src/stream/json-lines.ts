@@ -1,0 +1,57 @@
+import { KitResponseError } from "../core/errors.js";
+import { messages } from "../core/messages.js";
+import type { AnyKitMethod, KitMethod } from "../core/method.js";
+import { connect } from "./connect.js";
+import { readLines } from "./read-lines.js";
+import { targetOf } from "./target.js";
+import type { KitJsonLines } from "./types.js";
+
+export interface KitJsonLinesOptions {
+  /** Ends the stream: the connection closes and the loop over it finishes without an error. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Reads an `application/x-ndjson` / `application/jsonl` method as its values, one JSON value per
+ * line, as they arrive. Blank lines are skipped; a line that is not JSON throws a
+ * `KitResponseError` (`KIT_INVALID_JSON`) whose `body` is that line. Leaving the loop or aborting
+ * `options.signal` closes the connection.
+ */
+export async function* jsonLines<Item>(
+  method: KitMethod<KitJsonLines<Item>, readonly unknown[], unknown, unknown>,
+  options: KitJsonLinesOptions = {},
+): AsyncGenerator<Item, void, undefined> {
+  const { signal } = options;
+  const connection = new AbortController();
+  const close = () => connection.abort();
+  if (signal?.aborted) return;
+  signal?.addEventListener("abort", close);
+  try {
+    const headers = { Accept: "application/x-ndjson, application/jsonl" };
+    let result: Awaited<ReturnType<typeof connect>>;
+    try {
+      result = await connect(method, headers, connection.signal);
+    } catch (error) {
+      if (signal?.aborted) return;
+      throw error;
+    }
+    if (result.status === 204) return;
+    for await (const line of readLines(result.data, connection.signal, true)) {
+      if (line.trim() === "") continue;
+      yield parseLine(method, line, result.status) as Item;
+    }
+  } finally {
+    signal?.removeEventListener("abort", close);
+    close();
+  }
+}
+
+function parseLine(method: AnyKitMethod, line: string, status: number): unknown {
+  try {
+    return JSON.parse(line);
+  } catch (error) {
+    const target = targetOf(method);
+    const message = messages.KIT_INVALID_JSON(target.method, target.url);
+    throw new KitResponseError(target, { code: "KIT_INVALID_JSON", message, status }, line, error);
+  }
+}

@@ -1,0 +1,224 @@
+import type { ServerResponse } from "node:http";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  Api,
+  Get,
+  isKitError,
+  KitHttpError,
+  KitResponseError,
+  type KitServerOptions,
+  type KitServerSentEvent,
+  type KitServerSentEvents,
+  Query,
+  ResponseType,
+} from "../../src/index.js";
+import { eventStream } from "../../src/stream/index.js";
+import { json, type Loopback, startLoopback } from "../plugins/loopback.js";
+import { serviceFor } from "../support/service.js";
+
+interface Tick {
+  n: number;
+}
+
+@Api("/sse")
+class FeedApi {
+  @Get("/ticks")
+  @ResponseType("stream")
+  ticks(@Query("room") _room: string): Promise<KitServerSentEvents<Tick>> {
+    return null!;
+  }
+}
+
+let server: Loopback;
+beforeAll(async () => {
+  server = await startLoopback();
+});
+afterAll(() => server.close());
+
+function feedFor(options: KitServerOptions = {}) {
+  return serviceFor(server.origin, options).createApi(FeedApi);
+}
+
+function openStream(response: ServerResponse): void {
+  response.writeHead(200, { "content-type": "text/event-stream; charset=utf-8" });
+  response.flushHeaders();
+}
+
+/** Answers the n-th connection (from 0) with `scripts[n]`; later ones with HTTP 204. */
+function script(...scripts: ((response: ServerResponse) => void)[]): { connections: number } {
+  const state = { connections: 0 };
+  server.handle((_request, response) => {
+    const next = scripts[state.connections++];
+    if (next) next(response);
+    else {
+      response.writeHead(204);
+      response.end();
+    }
+  });
+  return state;
+}
+
+async function collect<T>(events: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const event of events) all.push(event);
+  return all;
+}
+
+/** Resolves when the server has seen the client close the response. */
+function closed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => response.on("close", () => resolve()));
+}
+
+describe.each(["http", "fetch", "xhr"] as const)("eventStream over the %s adapter", (adapter) => {
+  test("reconnects after the server closes, with Last-Event-ID, after the server's retry time, until HTTP 204", async () => {
+    const before = server.seen.length;
+    script(
+      (response) => {
+        openStream(response);
+        response.write('retry: 40\nid: 1\ndata: {"n":1}\n\n');
+        response.end("id: 2\nevent: tick\ndata: two\ndata: lines\n\n");
+      },
+      (response) => {
+        openStream(response);
+        response.end('data: {"n":3}\n\n');
+      },
+    );
+    // Were `retry: 40` ignored, the default of 60 s would outlast the test.
+    const events = await collect(eventStream(feedFor({ adapter }).ticks("a"), { retry: 60_000 }));
+    expect(events).toEqual([
+      { event: "message", data: { n: 1 }, text: '{"n":1}', id: "1", retry: 40 },
+      { event: "tick", data: "two\nlines", text: "two\nlines", id: "2", retry: undefined },
+      { event: "message", data: { n: 3 }, text: '{"n":3}', id: "2", retry: undefined },
+    ]);
+    const seen = server.seen.slice(before);
+    expect(seen.map((request) => request.url)).toEqual([
+      "/sse/ticks?room=a",
+      "/sse/ticks?room=a",
+      "/sse/ticks?room=a",
+    ]);
+    expect(seen[0]!.headers.accept).toBe("text/event-stream");
+    expect(seen[0]!.headers["last-event-id"]).toBeUndefined();
+    expect(seen[1]!.headers["last-event-id"]).toBe("2");
+    expect(seen[2]!.headers["last-event-id"]).toBe("2");
+  });
+
+  test("reads the standard's line endings and ignores what it says to ignore", async () => {
+    script((response) => {
+      openStream(response);
+      const body = Buffer.from(
+        [
+          "\uFEFF: a comment\r\n",
+          "bogus: field\r\n",
+          "retry: soon\r\n",
+          "id: a\0b\r\n",
+          "data:no space\r",
+          "data\n",
+          "\n",
+          "event: 中文\ndata: 你好\n\n",
+          "id\ndata: after an empty id\n\n",
+          "data: lost: the stream ends before a blank line\n",
+        ].join(""),
+      );
+      // Split inside a CRLF and inside a multi-byte character.
+      const cuts = [body.indexOf("\r\n") + 1, body.indexOf(Buffer.from("你")) + 1];
+      response.write(body.subarray(0, cuts[0]));
+      setTimeout(() => {
+        response.write(body.subarray(cuts[0], cuts[1]));
+        setTimeout(() => response.end(body.subarray(cuts[1])), 5);
+      }, 5);
+    });
+    const events = await collect(
+      eventStream(feedFor({ adapter }).ticks("b"), { maxReconnects: 0 }),
+    );
+    expect(events).toEqual([
+      { event: "message", data: "no space\n", text: "no space\n", id: "", retry: undefined },
+      { event: "中文", data: "你好", text: "你好", id: "", retry: undefined },
+      {
+        event: "message",
+        data: "after an empty id",
+        text: "after an empty id",
+        id: "",
+        retry: undefined,
+      },
+    ]);
+  });
+
+  test("aborting the signal mid-stream ends the loop quietly and closes the connection", async () => {
+    let connection!: Promise<void>;
+    script((response) => {
+      connection = closed(response);
+      openStream(response);
+      response.write('data: {"n":1}\n\n');
+    });
+    const controller = new AbortController();
+    const events: KitServerSentEvent<Tick>[] = [];
+    for await (const event of eventStream(feedFor({ adapter }).ticks("c"), {
+      signal: controller.signal,
+    })) {
+      events.push(event);
+      controller.abort();
+    }
+    expect(events.map((event) => event.data)).toEqual([{ n: 1 }]);
+    await connection;
+  });
+
+  test("leaving the loop closes the connection", async () => {
+    let connection!: Promise<void>;
+    script((response) => {
+      connection = closed(response);
+      openStream(response);
+      response.write("data: 1\n\ndata: 2\n\n");
+    });
+    for await (const event of eventStream(feedFor({ adapter }).ticks("d"))) {
+      expect(event.data).toBe(1);
+      break;
+    }
+    await connection;
+  });
+
+  test("an HTTP error is thrown with its body read, and not retried", async () => {
+    const state = script((response) => json(response, 503, { reason: "maintenance" }));
+    const error = await collect(eventStream(feedFor({ adapter }).ticks("e"), { retry: 1 })).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(KitHttpError);
+    expect((error as KitHttpError).body).toEqual({ reason: "maintenance" });
+    expect(state.connections).toBe(1);
+  });
+
+  test("a 200 that is not an event stream is a KitResponseError, not an endless reconnect", async () => {
+    script((response) => json(response, 200, { not: "events" }));
+    const error = await collect(eventStream(feedFor({ adapter }).ticks("f"), { retry: 1 })).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(KitResponseError);
+    expect((error as KitResponseError).code).toBe("KIT_STREAM_CONTENT_TYPE");
+    expect((error as Error).message).toBe(
+      `GET ${server.origin}/sse/ticks answered application/json where a text/event-stream stream was expected`,
+    );
+  });
+
+  test("a connection that fails before the response is retried, then given up with its error", async () => {
+    const state = script(
+      (response) => response.socket?.destroy(),
+      (response) => {
+        openStream(response);
+        response.end("data: back\n\n");
+      },
+      (response) => response.socket?.destroy(),
+      (response) => response.socket?.destroy(),
+    );
+    const events: unknown[] = [];
+    const error = await (async () => {
+      for await (const event of eventStream(feedFor({ adapter }).ticks("g"), {
+        retry: 1,
+        maxReconnects: 2,
+      })) {
+        events.push(event.data);
+      }
+    })().catch((caught: unknown) => caught);
+    expect(events).toEqual(["back"]);
+    expect(isKitError(error) && error.code).toBe("KIT_NETWORK");
+    expect(state.connections).toBe(4);
+  });
+});
