@@ -1,6 +1,7 @@
 // What @kit/api weighs in an application bundle: the core (everything the index exports, as a
-// generated client imports it), each built-in plugin and each framework integration entry point,
-// bundled by esbuild with axios and the frameworks external,
+// generated client imports it), each built-in plugin, each framework integration entry point and
+// each capability entry (streams, progress, download names), bundled by esbuild with axios and the
+// frameworks external,
 // minified for ES2022, then gzipped at level 9. Run after a build: `node bench/size.mjs`
 // (part of `npm run bench:runtime`); `--analyze` also prints what the core bundle is made of.
 import { fileURLToPath } from "node:url";
@@ -14,6 +15,12 @@ const INTEGRATIONS = {
   vue: ["useKitRequest", "useKitPagination"],
   react: ["useKitRequest", "useKitPagination"],
   "tanstack-query": ["kitQueryOptions", "kitMutationOptions", "kitQueryKey"],
+};
+/** Capability entries and what an application imports from each. */
+const CAPABILITIES = {
+  stream: ["eventStream", "jsonLines"],
+  progress: ["sendWithProgress"],
+  download: ["downloadedFile"],
 };
 
 const dist = fileURLToPath(new URL("../packages/api/dist/", import.meta.url));
@@ -86,6 +93,10 @@ for (const name of PLUGINS) {
 }
 for (const [entry, names] of Object.entries(INTEGRATIONS)) {
   rows.push(await addedRow(`\`@kit/api/${entry}\``, integrationEntry(entry, names)));
+}
+for (const [entry, names] of Object.entries(CAPABILITIES)) {
+  const label = `${names.map((name) => `\`${name}\``).join(", ")} (\`@kit/api/${entry}\`)`;
+  rows.push(await addedRow(label, integrationEntry(entry, names)));
 }
 
 console.log("| Entry | Raw | Minified | Min+gzip | Added to core, min+gzip | Budget | Verdict |");

@@ -60,8 +60,10 @@ export type KitHttpErrorOf<Responses> = unknown extends Responses
  */
 export type KitMethodError<M> =
   (M extends (...args: never) => infer Made ? Made : M) extends KitMethod<
-    unknown,
-    readonly unknown[],
+    // biome-ignore lint/suspicious/noExplicitAny: see KitMethodOf
+    any,
+    // biome-ignore lint/suspicious/noExplicitAny: see KitMethodOf
+    any,
     infer Envelope,
     infer Errors
   >

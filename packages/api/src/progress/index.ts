@@ -1,7 +1,5 @@
-import type { AxiosRequestConfig } from "axios";
 import { type KitMethod, methodInternals } from "../core/method.js";
 import type { KitResult } from "../core/result.js";
-import type { TransportExtra } from "../core/transport.js";
 import { type KitProgress, type KitProgressListener, ProgressReporter } from "./throttle.js";
 
 export type { KitProgress, KitProgressListener };
@@ -27,16 +25,15 @@ export function sendWithProgress<T, Args extends readonly unknown[], Envelope, E
   const interval = options.interval ?? 200;
   const upload = options.upload && new ProgressReporter(options.upload, interval);
   const download = options.download && new ProgressReporter(options.download, interval);
-  const config: AxiosRequestConfig = {};
+  // axios's request config keys; its adapters call them as the bytes move.
+  const config: Record<string, unknown> = {};
   if (upload) config.onUploadProgress = upload.onEvent;
   if (download) config.onDownloadProgress = download.onEvent;
   const settled = () => {
     upload?.flush();
     download?.flush();
   };
-  const sent = methodInternals.send(method, args, config as TransportExtra) as Promise<
-    KitResult<Envelope, T>
-  >;
+  const sent = methodInternals.send(method, args, config) as Promise<KitResult<Envelope, T>>;
   return sent.then(
     (result) => {
       settled();

@@ -1,4 +1,8 @@
-import type { AxiosProgressEvent } from "axios";
+/** What the HTTP client reports (axios's progress event has these fields and more). */
+interface ClientProgressEvent {
+  readonly loaded: number;
+  readonly total?: number | undefined;
+}
 
 /** One progress report of an upload or a download. */
 export interface KitProgress {
@@ -20,7 +24,7 @@ export type KitProgressListener = (progress: KitProgress) => void;
 export class ProgressReporter {
   readonly #listener: KitProgressListener;
   readonly #interval: number;
-  #latest: AxiosProgressEvent | undefined;
+  #latest: ClientProgressEvent | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #reportedAt: number;
   #reportedLoaded = 0;
@@ -32,7 +36,7 @@ export class ProgressReporter {
   }
 
   /** What axios calls; it only records the event and schedules a report. */
-  readonly onEvent = (event: AxiosProgressEvent): void => {
+  readonly onEvent = (event: ClientProgressEvent): void => {
     this.#latest = event;
     if (this.#timer !== undefined) return;
     const wait = this.#reportedAt + this.#interval - Date.now();

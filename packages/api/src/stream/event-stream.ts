@@ -5,7 +5,7 @@ import {
   KitTimeoutError,
 } from "../core/errors.js";
 import { messages } from "../core/messages.js";
-import type { AnyKitMethod, KitMethod } from "../core/method.js";
+import type { AnyKitMethod, KitMethodOf } from "../core/method.js";
 import type { KitResult } from "../core/result.js";
 import { connect } from "./connect.js";
 import { EventParser } from "./event-parser.js";
@@ -35,7 +35,7 @@ export interface KitEventStreamOptions {
  * aborting `options.signal` closes the connection.
  */
 export async function* eventStream<Data>(
-  method: KitMethod<KitServerSentEvents<Data>, readonly unknown[], unknown, unknown>,
+  method: KitMethodOf<KitServerSentEvents<Data>>,
   options: KitEventStreamOptions = {},
 ): AsyncGenerator<KitServerSentEvent<Data>, void, undefined> {
   const { signal } = options;

@@ -1,6 +1,6 @@
 import { KitResponseError } from "../core/errors.js";
 import { messages } from "../core/messages.js";
-import type { AnyKitMethod, KitMethod } from "../core/method.js";
+import type { AnyKitMethod, KitMethodOf } from "../core/method.js";
 import { connect } from "./connect.js";
 import { readLines } from "./read-lines.js";
 import { targetOf } from "./target.js";
@@ -18,7 +18,7 @@ export interface KitJsonLinesOptions {
  * `options.signal` closes the connection.
  */
 export async function* jsonLines<Item>(
-  method: KitMethod<KitJsonLines<Item>, readonly unknown[], unknown, unknown>,
+  method: KitMethodOf<KitJsonLines<Item>>,
   options: KitJsonLinesOptions = {},
 ): AsyncGenerator<Item, void, undefined> {
   const { signal } = options;
