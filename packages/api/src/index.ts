@@ -15,7 +15,7 @@ export {
   KitTimeoutError,
 } from "./core/errors.js";
 export type { KitErrorCode } from "./core/messages.js";
-export type { KitMethod } from "./core/method.js";
+export type { KitMethod, KitSendOptions } from "./core/method.js";
 export {
   isKitErrorOf,
   type KitErrors,
@@ -47,7 +47,7 @@ export type {
 export { KitServer } from "./core/server.js";
 export type { KitApi, KitPayloadOf } from "./core/types.js";
 export type { KitHttpMethod, KitRequest, KitResponseType } from "./core/vocabulary.js";
-export { Api } from "./decorators/api.js";
+export { Api, type KitApiOptions } from "./decorators/api.js";
 export { ContentType } from "./decorators/content-type.js";
 export {
   Data,

@@ -43,6 +43,8 @@ export const messages = {
     `${method} ${url} is not an absolute URL, which this platform needs: give the server an absolute baseURL`,
   KIT_PATH_VALUE_MISSING: (where: string, key: string) =>
     `${where} was called without a value for path parameter "${key}"`,
+  KIT_SEND_SIGNAL_INVALID: (where: string, got: string) =>
+    `${where}.sendWith({ signal }) needs an AbortSignal, got ${got}`,
   KIT_HTTP: (status: number, method: string, url: string) =>
     `${method} ${url} answered HTTP ${status}`,
   KIT_BUSINESS: (code: string) => `The response carries business code ${code}`,

@@ -1,6 +1,9 @@
+import { describeMember } from "../decorators/member.js";
 import { dispatch } from "./dispatch.js";
 import type { Endpoint } from "./endpoint.js";
+import { KitOptionsError } from "./errors.js";
 import { Listeners } from "./listeners.js";
+import { messages } from "./messages.js";
 import type { KitCallOptions } from "./plugin.js";
 import type { KitResult } from "./result.js";
 import { SendAbort } from "./send-abort.js";
@@ -25,6 +28,15 @@ export type KitMethodOf<T> = KitMethod<T, any, any, any>;
 /** @internal A method of any payload, arguments, envelope and errors. */
 // biome-ignore lint/suspicious/noExplicitAny: the point is to accept every instantiation
 export type AnyKitMethod = KitMethodOf<any>;
+
+/** Options of one send, given to `sendWith`. */
+export interface KitSendOptions {
+  /**
+   * Aborts this send when it aborts, as `abort()` would: the send rejects with a `KitAbortError`
+   * carrying the signal's reason. `abort()` and the timeout still apply; whichever comes first wins.
+   */
+  readonly signal?: AbortSignal;
+}
 
 /**
  * One call of an API method with its arguments. Building it sends nothing; every `send()` does.
@@ -57,7 +69,7 @@ export class KitMethod<
     methodInternals = {
       send: (method, args, extra) => {
         if (args.length > 0) method.#args = args;
-        return method.#send(method.#args, extra);
+        return method.#send(method.#args, undefined, extra);
       },
       endpoint: (method) => method.#endpoint,
     };
@@ -84,7 +96,40 @@ export class KitMethod<
    */
   send(...args: Args | []): Promise<KitResult<Envelope, T>> {
     if (args.length > 0) this.#args = args;
-    return this.#send(this.#args);
+    return this.#send(this.#args, undefined);
+  }
+
+  /**
+   * `send()` with options for this one send, such as the `signal` TanStack Query hands a query
+   * function. The options come first because the arguments are optional and may be objects.
+   */
+  sendWith(options: KitSendOptions, ...args: Args | []): Promise<KitResult<Envelope, T>> {
+    const signal = options?.signal;
+    if (signal !== undefined && typeof signal?.addEventListener !== "function") {
+      const where = describeMember(this.api, this.name);
+      const message = messages.KIT_SEND_SIGNAL_INVALID(
+        where,
+        signal === null ? "null" : typeof signal,
+      );
+      return Promise.reject(new KitOptionsError("KIT_SEND_SIGNAL_INVALID", message));
+    }
+    if (args.length > 0) this.#args = args;
+    return this.#send(this.#args, signal);
+  }
+
+  /** The API's name: `@Api({ name })`, else the class name, e.g. `PetApi`. */
+  get api(): string {
+    return this.#endpoint.api;
+  }
+
+  /** The API method's name, e.g. `getPetById`. */
+  get name(): string {
+    return this.#endpoint.route.methodName;
+  }
+
+  /** The arguments the next `send()` without arguments uses. */
+  get args(): Readonly<Args> {
+    return this.#args as Readonly<Args>;
   }
 
   /** Aborts every send of this object still in flight; each rejects with a `KitAbortError`. */
@@ -113,8 +158,13 @@ export class KitMethod<
     return this.#finish.add(listener);
   }
 
-  async #send(args: readonly unknown[], extra?: TransportExtra): Promise<KitResult<Envelope, T>> {
+  async #send(
+    args: readonly unknown[],
+    signal: AbortSignal | undefined,
+    extra?: TransportExtra,
+  ): Promise<KitResult<Envelope, T>> {
     const abort = new SendAbort();
+    const release = abort.follow(signal);
     this.#inFlight.add(abort);
     let result: KitResult<Envelope, T>;
     try {
@@ -123,11 +173,13 @@ export class KitMethod<
         T
       >;
     } catch (error) {
+      release();
       this.#inFlight.delete(abort);
       this.#error.emit(error);
       this.#finish.emit();
       throw error;
     }
+    release();
     this.#inFlight.delete(abort);
     this.#success.emit(result);
     this.#finish.emit();

@@ -3,6 +3,7 @@ import {
   type Constructor,
   type ParameterBinding,
   type ParameterRole,
+  readApiName,
   readApiRecord,
 } from "../decorators/metadata.js";
 import { KitDecoratorError } from "./errors.js";
@@ -47,8 +48,7 @@ export function compileApi(apiClass: Constructor): CompiledApi {
 
 function compile(apiClass: Constructor): CompiledApi {
   const record = readApiRecord(apiClass);
-  // Messages name the class as its metadata does; the class's own name is only the fallback.
-  const name = record?.name ?? apiClass.name;
+  const name = readApiName(apiClass);
   const routes: Route[] = [];
   for (const [methodName, method] of record?.methods ?? []) {
     const where = describeMember(name, methodName);

@@ -1,3 +1,5 @@
+const noop = (): void => {};
+
 type AbortListener = (this: SendAbort, event: { type: "abort" }) => void;
 
 /**
@@ -27,6 +29,21 @@ export class SendAbort {
   removeEventListener(_type: "abort", listener: AbortListener): void {
     const index = this.#listeners.indexOf(listener);
     if (index >= 0) this.#listeners.splice(index, 1);
+  }
+
+  /**
+   * Aborts this handle when `signal` aborts (at once if it already has); returns the function that
+   * stops following, so a long-lived signal does not keep finished sends alive.
+   */
+  follow(signal: AbortSignal | undefined): () => void {
+    if (!signal) return noop;
+    if (signal.aborted) {
+      this.abort(signal.reason);
+      return noop;
+    }
+    const onAbort = (): void => this.abort(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    return () => signal.removeEventListener("abort", onAbort);
   }
 
   /** A real `AbortSignal` that follows this handle, made on first use. */

@@ -1,9 +1,18 @@
 import { KitDecoratorError } from "../core/errors.js";
 import { messages } from "../core/messages.js";
-import { type Constructor, ownApiRecord } from "./metadata.js";
+import { type Constructor, ownApiRecord, recordApiName } from "./metadata.js";
+
+export interface KitApiOptions {
+  /**
+   * The class's name in errors (`error.api`), logs and query keys. Minifiers rename classes, so a
+   * bundled app that wants `PetApi.getPetById` rather than `J.getPetById` gives it here; without
+   * it the class's own `name` is used.
+   */
+  readonly name?: string;
+}
 
 /** The path prefix of every method of the class, joined to the server's baseURL. */
-export function Api(prefix = ""): (target: Constructor) => void {
+export function Api(prefix = "", options: KitApiOptions = {}): (target: Constructor) => void {
   return (target) => {
     if (typeof prefix !== "string") {
       throw new KitDecoratorError(
@@ -11,6 +20,14 @@ export function Api(prefix = ""): (target: Constructor) => void {
         messages.KIT_DECORATOR_ARGUMENT("Api", target.name, "a path prefix string"),
       );
     }
+    const name = (options as KitApiOptions | null)?.name;
+    if (name !== undefined && (typeof name !== "string" || name === "")) {
+      throw new KitDecoratorError(
+        "KIT_DECORATOR_ARGUMENT",
+        messages.KIT_DECORATOR_ARGUMENT("Api", target.name, "{ name } to be a non-empty string"),
+      );
+    }
     ownApiRecord(target).prefix = prefix;
+    if (name !== undefined) recordApiName(target, name);
   };
 }

@@ -32,8 +32,6 @@ export interface MethodRecord {
 
 export interface ApiRecord {
   prefix: string | undefined;
-  /** The class name messages use; when unset, the class's own name, which minifiers change. */
-  name: string | undefined;
   readonly methods: Map<string, MethodRecord>;
 }
 
@@ -41,6 +39,8 @@ export type Constructor = abstract new (...args: never) => unknown;
 
 const apiRecords = new WeakMap<Constructor, ApiRecord>();
 const serverRecords = new WeakMap<Constructor, KitServerOptions>();
+/** Kept apart from `ApiRecord`, which subclasses copy: a name belongs to the class it decorates only. */
+const apiNames = new WeakMap<Constructor, string>();
 
 function* lineage(start: Constructor): Generator<Constructor> {
   for (
@@ -65,7 +65,7 @@ function copyApiRecord(record: ApiRecord): ApiRecord {
   for (const [name, method] of record.methods) {
     methods.set(name, { ...method, parameters: [...method.parameters] });
   }
-  return { prefix: record.prefix, name: record.name, methods };
+  return { prefix: record.prefix, methods };
 }
 
 export function ownApiRecord(apiClass: Constructor): ApiRecord {
@@ -74,10 +74,19 @@ export function ownApiRecord(apiClass: Constructor): ApiRecord {
     const inherited = readApiRecord(apiClass);
     record = inherited
       ? copyApiRecord(inherited)
-      : { prefix: undefined, name: undefined, methods: new Map() };
+      : { prefix: undefined, methods: new Map() };
     apiRecords.set(apiClass, record);
   }
   return record;
+}
+
+export function recordApiName(apiClass: Constructor, name: string): void {
+  apiNames.set(apiClass, name);
+}
+
+/** The name `@Api({ name })` gave this very class, else the class's own `name`. */
+export function readApiName(apiClass: Constructor): string {
+  return apiNames.get(apiClass) ?? apiClass.name;
 }
 
 export function ownMethodRecord(apiClass: Constructor, methodName: string): MethodRecord {

@@ -20,7 +20,7 @@ export function renderApiFile(group: TagGroup, context: RenderContext): string {
     ...typeImportLines(context.imports),
     "",
     ...doc,
-    `@Api(${JSON.stringify(group.prefix)})`,
+    `@Api(${JSON.stringify(group.prefix)}, { name: ${JSON.stringify(group.className)} })`,
     `export class ${group.className} {`,
     methods.join("\n\n"),
     "}",

@@ -1,0 +1,180 @@
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Api, Get, KitAbortError, KitOptionsError, KitTimeoutError, Params } from "../src/index.js";
+import { failure } from "./support/failure.js";
+import { serviceFor } from "./support/service.js";
+
+/**
+ * A loopback server whose `/hang/:id` answers only when told to, and which reports how each
+ * request ended: `answered`, or `closed` when the client hung up before the answer.
+ */
+interface HangServer {
+  readonly origin: string;
+  /** Resolves when request `id` arrived. */
+  arrived(id: string): Promise<void>;
+  /** Resolves with how request `id` ended. */
+  ended(id: string): Promise<"answered" | "closed">;
+  answer(id: string): void;
+  /** Ids of every request that reached the server. */
+  readonly seen: string[];
+  close(): Promise<void>;
+}
+
+interface Slot<T> {
+  readonly promise: Promise<T>;
+  resolve(value: T): void;
+}
+
+function slot<T>(map: Map<string, Slot<T>>, id: string): Slot<T> {
+  let entry = map.get(id);
+  if (!entry) {
+    let resolve!: (value: T) => void;
+    const promise = new Promise<T>((done) => {
+      resolve = done;
+    });
+    entry = { promise, resolve };
+    map.set(id, entry);
+  }
+  return entry;
+}
+
+async function startHangServer(): Promise<HangServer> {
+  const waiting = new Map<string, ServerResponse>();
+  const arrivals = new Map<string, Slot<void>>();
+  const endings = new Map<string, Slot<"answered" | "closed">>();
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    const id = req.url!.split("/").pop()!;
+    seen.push(id);
+    waiting.set(id, res);
+    res.on("close", () => slot(endings, id).resolve(res.writableEnded ? "answered" : "closed"));
+    slot(arrivals, id).resolve();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    arrived: (id) => slot(arrivals, id).promise,
+    ended: (id) => slot(endings, id).promise,
+    answer: (id) => {
+      waiting.get(id)!.writeHead(200, { "content-type": "application/json" });
+      waiting.get(id)!.end(JSON.stringify({ id }));
+    },
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let hang: HangServer;
+beforeAll(async () => {
+  hang = await startHangServer();
+});
+afterAll(() => hang.close());
+
+@Api("/hang", { name: "HangApi" })
+class HangApi {
+  @Get("/:id") wait(@Params("id") _id: string): Promise<{ id: string }> {
+    return null!;
+  }
+}
+
+const api = (timeout = 10_000) => serviceFor(hang.origin, { timeout }).createApi(HangApi);
+
+describe("sendWith({ signal })", () => {
+  test("aborting the signal aborts the send: it rejects with the reason and the server sees the connection closed", async () => {
+    const controller = new AbortController();
+    const sent = failure(api().wait("a1").sendWith({ signal: controller.signal }));
+    await hang.arrived("a1");
+    controller.abort("component unmounted");
+    const error = await sent;
+    expect(error).toBeInstanceOf(KitAbortError);
+    expect(error).toMatchObject({ kind: "abort", reason: "component unmounted" });
+    expect((error as KitAbortError).api).toBe("HangApi.wait");
+    expect(await hang.ended("a1")).toBe("closed");
+  });
+
+  test("an already aborted signal sends nothing", async () => {
+    const error = await failure(
+      api()
+        .wait("a2")
+        .sendWith({ signal: AbortSignal.abort("late") }),
+    );
+    expect(error).toMatchObject({ kind: "abort", reason: "late" });
+    const later = api().wait("a2-after").send();
+    await hang.arrived("a2-after");
+    hang.answer("a2-after");
+    await later;
+    expect(hang.seen).not.toContain("a2");
+  });
+
+  test("aborts only its own send; another send of the same method object completes", async () => {
+    const controller = new AbortController();
+    const method = api().wait("a3");
+    const aborted = failure(method.sendWith({ signal: controller.signal }));
+    const other = method.sendWith({}, "a3-other");
+    await hang.arrived("a3");
+    await hang.arrived("a3-other");
+    controller.abort();
+    expect(await aborted).toBeInstanceOf(KitAbortError);
+    hang.answer("a3-other");
+    expect((await other).data).toEqual({ id: "a3-other" });
+    expect(await hang.ended("a3")).toBe("closed");
+  });
+
+  test("abort() still aborts a send that has a signal", async () => {
+    const controller = new AbortController();
+    const method = api().wait("a4");
+    const sent = failure(method.sendWith({ signal: controller.signal }));
+    await hang.arrived("a4");
+    method.abort("by abort()");
+    expect(await sent).toMatchObject({ kind: "abort", reason: "by abort()" });
+    expect(controller.signal.aborted).toBe(false);
+    expect(await hang.ended("a4")).toBe("closed");
+  });
+
+  test("the timeout still applies to a send that has a signal", async () => {
+    const controller = new AbortController();
+    const error = await failure(api(50).wait("a5").sendWith({ signal: controller.signal }));
+    expect(error).toBeInstanceOf(KitTimeoutError);
+    expect(controller.signal.aborted).toBe(false);
+    expect(await hang.ended("a5")).toBe("closed");
+  });
+
+  test("a signal that never aborts changes nothing; arguments replace the stored ones as in send()", async () => {
+    const method = api().wait("unused");
+    const sent = method.sendWith({ signal: new AbortController().signal }, "a6");
+    await hang.arrived("a6");
+    hang.answer("a6");
+    expect((await sent).data).toEqual({ id: "a6" });
+    expect(method.args).toEqual(["a6"]);
+  });
+
+  test("aborting the signal after the send finished affects no later send", async () => {
+    const controller = new AbortController();
+    const method = api().wait("a7");
+    const first = method.sendWith({ signal: controller.signal });
+    await hang.arrived("a7");
+    hang.answer("a7");
+    await first;
+    controller.abort();
+    const second = method.send("a7-again");
+    await hang.arrived("a7-again");
+    hang.answer("a7-again");
+    expect((await second).data).toEqual({ id: "a7-again" });
+  });
+
+  test("a signal that is not an AbortSignal is refused with one line naming the method", async () => {
+    const bad = { signal: "stop" } as unknown as { signal: AbortSignal };
+    const error = await failure(api().wait("a8").sendWith(bad));
+    expect(error).toBeInstanceOf(KitOptionsError);
+    expect((error as Error).message).toBe(
+      "HangApi.wait.sendWith({ signal }) needs an AbortSignal, got string",
+    );
+    expect(hang.seen).not.toContain("a8");
+  });
+});
