@@ -2,8 +2,9 @@ import type { GeneratedFile } from "../options.js";
 import type { ClientMethod, ClientParameter, ClientShape } from "./client-shape.js";
 
 const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
+// `@Api("/pets")` before 0.1's explicit names, `@Api("/pets", { name: "PetsApi" })` since.
 const CLASS = new RegExp(
-  String.raw`^@Api\((${STRING})\)\nexport class ([A-Za-z_$][\w$]*) \{$`,
+  String.raw`^@Api\((${STRING})(?:, \{ name: ${STRING} \})?\)\nexport class ([A-Za-z_$][\w$]*) \{$`,
   "gm",
 );
 const METHOD = new RegExp(
@@ -36,7 +37,7 @@ function readApiFile(text: string): ClientMethod[] {
   const methods: ClientMethod[] = [];
   for (const match of text.matchAll(METHOD)) {
     const owner = classes.filter((candidate) => candidate.at < match.index).at(-1);
-    const signature = readSignature(collapse(match[3]!));
+    const signature = readMethod(text, match.index, collapse(match[3]!));
     if (owner === undefined || signature === undefined) continue;
     const route = owner.prefix + (JSON.parse(match[2]!) as string);
     methods.push({
@@ -46,6 +47,31 @@ function readApiFile(text: string): ClientMethod[] {
     });
   }
   return methods;
+}
+
+/**
+ * A method with parameters is written as a named overload followed by the decorated
+ * implementation (`get(id: number): Promise<Pet>;` then `get(@Params("id") _id: unknown):
+ * Promise<unknown>`): names and types come from the overload, decorators from the implementation.
+ * Clients written before that have only the decorated method, which carries all of it.
+ */
+function readMethod(
+  text: string,
+  at: number,
+  implementation: string,
+): Pick<ClientMethod, "method" | "parameters" | "returns"> | undefined {
+  const decorated = readSignature(implementation);
+  if (decorated === undefined || !text.slice(0, at).endsWith(";\n")) return decorated;
+  const start = text.lastIndexOf(`\n  ${decorated.method}(`, at);
+  const overload = start === -1 ? undefined : readSignature(collapse(text.slice(start, at - 2)));
+  if (overload === undefined || overload.parameters.length !== decorated.parameters.length) {
+    return undefined;
+  }
+  const parameters = overload.parameters.map((parameter, index) => ({
+    ...parameter,
+    decorator: decorated.parameters[index]!.decorator,
+  }));
+  return { ...overload, parameters };
 }
 
 /** `name(a: A, @Query("b") b?: B): Promise<R>` → its parts. */

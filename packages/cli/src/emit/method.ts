@@ -44,9 +44,22 @@ export function renderMethod(
     operation.deprecated ? ["@deprecated"] : [],
   );
 
+  const returns = context.union(() =>
+    signature.returns.map((source) => renderPayloadType(source, context, INDENT)),
+  );
+  const lines = [...doc];
+  // With parameters, the named signature is an overload and the decorated implementation's
+  // parameters start with `_`: noUnusedParameters skips those, and editors show the overload.
+  const overloaded = signature.parameters.length > 0;
+  if (overloaded) {
+    const parameters = signature.parameters
+      .map((parameter) => renderParameter(parameter, context))
+      .join(", ");
+    lines.push(`${INDENT}${method.name}(${parameters}): Promise<${returns}>;`);
+  }
   const verb = VERB_DECORATORS[operation.verb];
   decorators.add(verb);
-  const lines = [...doc, `${INDENT}@${verb}(${JSON.stringify(method.path)})`];
+  lines.push(`${INDENT}@${verb}(${JSON.stringify(method.path)})`);
   if (signature.contentType !== undefined) {
     decorators.add("ContentType");
     lines.push(`${INDENT}@ContentType(${JSON.stringify(signature.contentType)})`);
@@ -55,25 +68,26 @@ export function renderMethod(
     decorators.add("ResponseType");
     lines.push(`${INDENT}@ResponseType(${JSON.stringify(signature.responseType)})`);
   }
-  const parameters = signature.parameters
-    .map((parameter) => renderParameter(parameter, context, decorators))
+  const bindings = signature.parameters
+    .map((parameter) => renderBinding(parameter, decorators))
     .join(", ");
-  const returns = context.union(() =>
-    signature.returns.map((source) => renderPayloadType(source, context, INDENT)),
-  );
   lines.push(
-    `${INDENT}${method.name}(${parameters}): Promise<${returns}> {`,
+    `${INDENT}${method.name}(${bindings}): Promise<${overloaded ? "unknown" : returns}> {`,
     `${INDENT}${INDENT}return null!;`,
     `${INDENT}}`,
   );
   return lines.join("\n");
 }
 
-function renderParameter(
-  parameter: SignatureParameter,
-  context: RenderContext,
-  decorators: Set<string>,
-): string {
+/** A parameter of the overload users call: its name and type. */
+function renderParameter(parameter: SignatureParameter, context: RenderContext): string {
+  const optional = parameter.required ? "" : "?";
+  const type = renderPayloadType(parameter.type, context, INDENT);
+  return `${parameter.variable}${optional}: ${type}`;
+}
+
+/** A parameter of the decorated implementation: what the runtime binds it to. */
+function renderBinding(parameter: SignatureParameter, decorators: Set<string>): string {
   let decorator = "";
   if (parameter.decorator !== undefined) {
     decorators.add(parameter.decorator);
@@ -81,8 +95,7 @@ function renderParameter(
     decorator = `@${parameter.decorator}(${key}${styleArgument(parameter.joinedStyle)}) `;
   }
   const optional = parameter.required ? "" : "?";
-  const type = renderPayloadType(parameter.type, context, INDENT);
-  return `${decorator}${parameter.variable}${optional}: ${type}`;
+  return `${decorator}_${parameter.variable}${optional}: unknown`;
 }
 
 /** The runtime's `@Query` option for the style; `explode` defaults to false for the delimited ones. */

@@ -98,6 +98,42 @@ describe("the change report", () => {
     ]);
   });
 
+  it("reads a client written before named overloads and explicit class names as the same client", () => {
+    const file = (contents: string) => [{ path: "apis/pets.api.ts", contents }];
+    const before = `@Api("/pets")
+export class PetsApi {
+  @Get("/:petId")
+  getPet(@Params("petId") petId: number, @Query("lang") lang?: string): Promise<Pet> {
+    return null!;
+  }
+}
+`;
+    const now = `@Api("/pets", { name: "PetsApi" })
+export class PetsApi {
+  /** Info */
+  getPet(petId: number, lang?: string): Promise<Pet>;
+  @Get("/:petId")
+  getPet(@Params("petId") _petId: unknown, @Query("lang") _lang?: unknown): Promise<unknown> {
+    return null!;
+  }
+}
+`;
+    const old = readClient(file(before));
+    expect(old.methods).toEqual([
+      {
+        operation: "GET /pets/:petId",
+        className: "PetsApi",
+        method: "getPet",
+        parameters: [
+          { name: "petId", optional: false, type: "number", decorator: '@Params("petId")' },
+          { name: "lang", optional: true, type: "string", decorator: '@Query("lang")' },
+        ],
+        returns: "Pet",
+      },
+    ]);
+    expect(readClient(file(now))).toEqual(old);
+  });
+
   it("calls a client with nothing on disk new", () => {
     const report = compareClients({ methods: [], types: new Map() }, clientOf(version1));
     expect(formatChangeReport(report)).toEqual(["New client: 7 operations"]);
