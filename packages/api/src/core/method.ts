@@ -75,21 +75,6 @@ export class KitMethod<
     };
   }
 
-  /** The API's name, e.g. `PetApi`. */
-  get api(): string {
-    return this.#endpoint.api;
-  }
-
-  /** The API method's name, e.g. `getPetById`. */
-  get name(): string {
-    return this.#endpoint.route.methodName;
-  }
-
-  /** The arguments the next `send()` without arguments sends. */
-  get args(): readonly unknown[] {
-    return this.#args;
-  }
-
   /**
    * Sends and resolves the result, or rejects with a `KitRequestError` (or what a plugin threw).
    * Arguments, when given, replace the stored ones for this and every later send.
@@ -128,8 +113,8 @@ export class KitMethod<
   }
 
   /** The arguments the next `send()` without arguments uses. */
-  get args(): Readonly<Args> {
-    return this.#args as Readonly<Args>;
+  get args(): readonly unknown[] {
+    return this.#args;
   }
 
   /** Aborts every send of this object still in flight; each rejects with a `KitAbortError`. */
