@@ -72,9 +72,7 @@ export function ownApiRecord(apiClass: Constructor): ApiRecord {
   let record = apiRecords.get(apiClass);
   if (!record) {
     const inherited = readApiRecord(apiClass);
-    record = inherited
-      ? copyApiRecord(inherited)
-      : { prefix: undefined, methods: new Map() };
+    record = inherited ? copyApiRecord(inherited) : { prefix: undefined, methods: new Map() };
     apiRecords.set(apiClass, record);
   }
   return record;
