@@ -21,7 +21,8 @@ test("editor hints show the generated methods' parameter names, not the implemen
   const checker = program.getTypeChecker();
   const declaration = program.getSourceFile(usage)!.statements[1] as ts.VariableStatement;
   const hover = declaration.declarationList.declarations[0]!.name;
-  expect(checker.typeToString(checker.getTypeAtLocation(hover))).toBe(
-    "(petId: number, xRequestId?: string | undefined) => KitMethod<Pet, [petId: number, xRequestId?: string | undefined], unknown>",
+  // Only the names matter here; KitMethod's later type arguments (envelope, errors) may grow.
+  expect(checker.typeToString(checker.getTypeAtLocation(hover))).toMatch(
+    /^\(petId: number, xRequestId\?: string \| undefined\) => KitMethod<Pet, \[petId: number, xRequestId\?: string \| undefined\]/,
   );
 });
