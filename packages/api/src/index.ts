@@ -14,6 +14,7 @@ export {
   KitResponseError,
   KitTimeoutError,
 } from "./core/errors.js";
+export type { KitFieldEncoding } from "./core/form-encoding.js";
 export type { KitErrorCode } from "./core/messages.js";
 export type { KitMethod, KitSendOptions } from "./core/method.js";
 export {

@@ -12,6 +12,20 @@ export interface ReadResponse {
   readonly json: boolean;
 }
 
+/**
+ * Whether a JSON body is an envelope. `"strict"` takes any plain object with `dataKey`. `"auto"` also
+ * asks for `codeKey` or `messageKey` beside it: a body with `data` alone is the API's own object
+ * (a Stripe list `{ object, data, has_more }`, a Kubernetes ConfigMap `{ kind, metadata, data }`).
+ */
+function isEnvelope(
+  body: unknown,
+  options: KitResolvedServerOptions,
+): body is Record<string, unknown> {
+  if (options.envelope === false || !isPlainObject(body) || !(options.dataKey in body))
+    return false;
+  return options.envelope === "strict" || options.codeKey in body || options.messageKey in body;
+}
+
 /** Unwraps `{ code, message, data }` per the server's `envelope` mode and checks the code. */
 export function unwrapEnvelope(
   response: ReadResponse,
@@ -19,10 +33,7 @@ export function unwrapEnvelope(
   target: KitRequestTarget,
 ): KitResult {
   const { body, status, headers } = response;
-  const envelope =
-    response.json && options.envelope !== false && isPlainObject(body) && options.dataKey in body
-      ? body
-      : undefined;
+  const envelope = response.json && isEnvelope(body, options) ? body : undefined;
   if (envelope === undefined) {
     if (options.envelope === "strict" && response.json && body !== undefined) {
       const message = messages.KIT_ENVELOPE_MISSING(target.method, target.url, options.dataKey);

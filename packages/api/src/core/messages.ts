@@ -1,3 +1,5 @@
+import { isJsonMediaType } from "./media-type.js";
+
 /**
  * Every message the runtime produces, keyed by the error's stable `code`.
  * Programs compare codes; people read messages. The two server messages are the seed's own text.
@@ -58,7 +60,10 @@ export const messages = {
   KIT_RESPONSE_TOO_LARGE: (method: string, url: string, limit: number) =>
     `${method} ${url} answered a body larger than maxResponseSize (${limit} bytes)`,
   KIT_ABORTED: (method: string, url: string) => `${method} ${url} was aborted`,
-  KIT_INVALID_JSON: (method: string, url: string) => `${method} ${url} answered invalid JSON`,
+  KIT_INVALID_JSON: (method: string, url: string, contentType: string) =>
+    contentType === "" || isJsonMediaType(contentType)
+      ? `${method} ${url} answered invalid JSON`
+      : `${method} ${url} answered ${contentType} where JSON was expected`,
   KIT_STREAM_CONTENT_TYPE: (method: string, url: string, expected: string, got: string) =>
     `${method} ${url} answered ${got || "no Content-Type"} where a ${expected} stream was expected`,
   KIT_ENVELOPE_MISSING: (method: string, url: string, dataKey: string) =>

@@ -22,7 +22,8 @@ export interface KitServerOptions {
   /** Called only when the envelope has `codeKey`. Default: accepts `0`, `200`, `"0"`, `"200"`. */
   validateCode?: KitValidateCode;
   /**
-   * `"auto"` (default): a plain-object JSON body with `dataKey` is unwrapped, any other body is the data.
+   * `"auto"` (default): a plain-object JSON body with `dataKey` and `codeKey` or `messageKey` is
+   * unwrapped, any other body is the data (a Stripe list `{ object, data, has_more }` is not an envelope).
    * `"strict"`: a JSON body without `dataKey` is a `KitResponseError`. `false`: never unwrap.
    */
   envelope?: "auto" | "strict" | false;

@@ -1,5 +1,6 @@
+import { formBodyPairs, type KitFieldEncodings, multipartBody } from "./form-encoding.js";
+import { mediaTypeEssence } from "./media-type.js";
 import { isPlainObject } from "./plain-object.js";
-import { formPairs, formValue } from "./query.js";
 
 export interface EncodedBody {
   readonly data: unknown;
@@ -10,27 +11,26 @@ export interface EncodedBody {
 /**
  * Shapes `@Data` values for the declared media type. JSON (no `@ContentType`) is left to axios;
  * multipart never gets a hand-written `Content-Type`, so the client adds the boundary. A plain
- * object is a set of fields; anything else (`FormData`, a string) is a ready-made body.
+ * object is a set of fields, each written as its `encodings` entry says; anything else
+ * (`FormData`, a string) is a ready-made body. Without a body there is no `Content-Type`.
  */
-export function encodeBody(contentType: string | undefined, data: unknown): EncodedBody {
-  if (contentType === undefined || data === undefined) return { data, contentType };
-  const mime = contentType.split(";")[0]!.trim().toLowerCase();
+export function encodeBody(
+  contentType: string | undefined,
+  data: unknown,
+  encodings: KitFieldEncodings = {},
+): EncodedBody {
+  if (data === undefined) return { data, contentType: undefined };
+  if (contentType === undefined) return { data, contentType };
+  const mime = mediaTypeEssence(contentType);
   if (mime === "application/x-www-form-urlencoded") {
-    return { data: isPlainObject(data) ? new URLSearchParams(formPairs(data)) : data, contentType };
+    const body = isPlainObject(data) ? new URLSearchParams(formBodyPairs(data, encodings)) : data;
+    return { data: body, contentType };
   }
   if (mime === "multipart/form-data") {
-    return { data: isPlainObject(data) ? toFormData(data) : data, contentType: undefined };
+    return {
+      data: isPlainObject(data) ? multipartBody(data, encodings) : data,
+      contentType: undefined,
+    };
   }
   return { data, contentType };
-}
-
-function toFormData(fields: Record<string, unknown>): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item instanceof Blob) form.append(key, item);
-      else if (item != null) form.append(key, formValue(item));
-    }
-  }
-  return form;
 }

@@ -84,7 +84,7 @@ export function buildRequest(
     }
     headers[name!] = text;
   }
-  const body = encodeBody(route.contentType, collectBody(route.body, args));
+  const body = encodeBody(route.contentType, collectBody(route.body, args), route.encodings);
   if (body.contentType !== undefined) headers["Content-Type"] = body.contentType;
   const fields = {
     method: route.method,

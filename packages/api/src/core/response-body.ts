@@ -26,7 +26,8 @@ export function readBody(
       try {
         return JSON.parse(data);
       } catch (error) {
-        const message = messages.KIT_INVALID_JSON(target.method, target.url);
+        const contentType = String(response.headers["content-type"] ?? "");
+        const message = messages.KIT_INVALID_JSON(target.method, target.url, contentType);
         throw new KitResponseError(
           target,
           { code: "KIT_INVALID_JSON", message, status: response.status },

@@ -7,6 +7,7 @@ import {
   readApiRecord,
 } from "../decorators/metadata.js";
 import { KitDecoratorError } from "./errors.js";
+import type { KitFieldEncoding, KitFieldEncodings } from "./form-encoding.js";
 import { messages } from "./messages.js";
 import { type PathTemplate, parsePathTemplate } from "./path-template.js";
 import { joinURL } from "./url.js";
@@ -27,6 +28,8 @@ export interface Route {
   readonly headers: readonly ParameterBinding[];
   readonly body: readonly ParameterBinding[];
   readonly contentType: string | undefined;
+  /** The `@Data(name, encoding)` fields by name. */
+  readonly encodings: KitFieldEncodings;
   readonly responseType: KitResponseType;
 }
 
@@ -81,6 +84,7 @@ function compile(apiClass: Constructor): CompiledApi {
       headers: withRole(parameters, "header"),
       body: withRole(parameters, "data"),
       contentType: method.contentType,
+      encodings: fieldEncodings(withRole(parameters, "data")),
       responseType: method.responseType ?? "json",
     });
   }
@@ -88,6 +92,13 @@ function compile(apiClass: Constructor): CompiledApi {
     throw new KitDecoratorError("KIT_API_WITHOUT_ROUTES", messages.KIT_API_WITHOUT_ROUTES(name));
   }
   return { name, routes };
+}
+
+function fieldEncodings(bindings: readonly ParameterBinding[]): KitFieldEncodings {
+  const encodings: Record<string, KitFieldEncoding> = Object.create(null);
+  for (const { name, encoding } of bindings)
+    if (name !== undefined && encoding) encodings[name] = encoding;
+  return encodings;
 }
 
 function withRole(

@@ -1,3 +1,4 @@
+import type { KitFieldEncoding } from "../core/form-encoding.js";
 import type { KitServerOptions } from "../core/options.js";
 import type { KitQuerySeparator } from "../core/query.js";
 import type { KitHttpMethod, KitResponseType } from "../core/vocabulary.js";
@@ -16,6 +17,8 @@ export interface ParameterBinding {
   readonly index: number;
   /** For a named `@Query` whose arrays are sent as one joined value; absent for repeated keys. */
   readonly separator?: KitQuerySeparator;
+  /** For a named `@Data`: how the field is written in a form or multipart body. */
+  readonly encoding?: KitFieldEncoding;
 }
 
 export interface VerbRecord {

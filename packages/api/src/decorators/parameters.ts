@@ -1,4 +1,5 @@
 import { KitDecoratorError } from "../core/errors.js";
+import type { KitFieldEncoding } from "../core/form-encoding.js";
 import { messages } from "../core/messages.js";
 import type { KitQuerySeparator } from "../core/query.js";
 import { decoratedMember, requireText } from "./member.js";
@@ -51,6 +52,7 @@ function parameter(
   name: string | undefined,
   nameRequired: boolean,
   style?: KitQueryStyle,
+  encoding?: KitFieldEncoding,
 ): KitParameterDecorator {
   return (target, key, index) => {
     const { apiClass, methodName, where } = decoratedMember(decorator, target, key);
@@ -63,9 +65,13 @@ function parameter(
       );
     }
     const separator = style === undefined ? undefined : querySeparator(where, style);
-    parameters.push(
-      separator === undefined ? { role, name, index } : { role, name, index, separator },
-    );
+    parameters.push({
+      role,
+      name,
+      index,
+      ...(separator === undefined ? {} : { separator }),
+      ...(encoding === undefined ? {} : { encoding: checkedEncoding(where, encoding) }),
+    });
   };
 }
 
@@ -84,9 +90,37 @@ export function Query(name?: string, style?: KitQueryStyle): KitParameterDecorat
   return parameter("query", "Query", name, style !== undefined, style);
 }
 
-/** Without a name, the whole body; with a name, one field of an object body. */
-export function Data(name?: string): KitParameterDecorator {
-  return parameter("data", "Data", name, false);
+/**
+ * Without a name, the whole body; with a name, one field of an object body, written in a form or
+ * multipart body as `encoding` says (OpenAPI's Encoding Object: `style`, `explode`, `contentType`).
+ */
+export function Data(): KitParameterDecorator;
+export function Data(name: string, encoding?: KitFieldEncoding): KitParameterDecorator;
+export function Data(name?: string, encoding?: KitFieldEncoding): KitParameterDecorator {
+  return parameter("data", "Data", name, encoding !== undefined, undefined, encoding);
+}
+
+const FIELD_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
+
+function checkedEncoding(where: string, encoding: KitFieldEncoding): KitFieldEncoding {
+  const valid =
+    typeof encoding === "object" &&
+    encoding !== null &&
+    (encoding.style === undefined || FIELD_STYLES.has(encoding.style)) &&
+    (encoding.explode === undefined || typeof encoding.explode === "boolean") &&
+    (encoding.contentType === undefined ||
+      (typeof encoding.contentType === "string" && encoding.contentType !== ""));
+  if (!valid) {
+    throw new KitDecoratorError(
+      "KIT_DECORATOR_ARGUMENT",
+      messages.KIT_DECORATOR_ARGUMENT(
+        "Data",
+        where,
+        'an encoding with a style of "form", "spaceDelimited", "pipeDelimited" or "deepObject", a boolean explode and a non-empty contentType',
+      ),
+    );
+  }
+  return { ...encoding };
 }
 
 /** One request header; `undefined` and `null` leave it out. */

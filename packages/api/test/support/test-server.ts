@@ -28,6 +28,16 @@ const routes: Record<string, Route> = {
   "/envelope/business": (_, res) => json(res, 200, { code: 1001, message: "余额不足", data: null }),
   "/envelope/custom": (_, res) => json(res, 200, { status: "OK", msg: "fine", result: [7] }),
   "/plain": (_, res) => json(res, 200, [1, 2, 3]),
+  "/stripe-list": (_, res) =>
+    json(res, 200, {
+      object: "list",
+      data: [{ id: "cus_1" }],
+      has_more: true,
+      url: "/v1/customers",
+    }),
+  "/config-map": (_, res) =>
+    json(res, 200, { kind: "ConfigMap", metadata: { name: "app" }, data: { mode: "fast" } }),
+  "/envelope/message-only": (_, res) => json(res, 200, { message: "ok", data: [4] }),
   "/not-found": (_, res) => json(res, 404, { error: "no such pet" }),
   "/crash": (_, res) => {
     res.writeHead(500, { "content-type": "text/html" });
