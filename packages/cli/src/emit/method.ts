@@ -1,3 +1,4 @@
+import type { FieldEncoding } from "../model/operation.js";
 import type { JoinedQueryStyle } from "../model/query-style.js";
 import { planSignature, type SignatureParameter } from "../model/signature.js";
 import type { ApiMethod } from "../model/tag-group.js";
@@ -92,7 +93,8 @@ function renderBinding(parameter: SignatureParameter, decorators: Set<string>): 
   if (parameter.decorator !== undefined) {
     decorators.add(parameter.decorator);
     const key = parameter.key === undefined ? "" : JSON.stringify(parameter.key);
-    decorator = `@${parameter.decorator}(${key}${styleArgument(parameter.joinedStyle)}) `;
+    const option = styleArgument(parameter.joinedStyle) || encodingArgument(parameter.encoding);
+    decorator = `@${parameter.decorator}(${key}${option}) `;
   }
   const optional = parameter.required ? "" : "?";
   return `${decorator}_${parameter.variable}${optional}: unknown`;
@@ -102,4 +104,13 @@ function renderBinding(parameter: SignatureParameter, decorators: Set<string>): 
 function styleArgument(style: JoinedQueryStyle | undefined): string {
   if (style === undefined) return "";
   return style === "form" ? ", { explode: false }" : `, { style: "${style}" }`;
+}
+
+/** The runtime's `@Data` encoding option, keys in a fixed order: `, { style: "deepObject", explode: true }`. */
+function encodingArgument(encoding: FieldEncoding | undefined): string {
+  if (encoding === undefined) return "";
+  const fields = (["style", "explode", "contentType"] as const).flatMap((key) =>
+    encoding[key] === undefined ? [] : [`${key}: ${JSON.stringify(encoding[key])}`],
+  );
+  return `, { ${fields.join(", ")} }`;
 }

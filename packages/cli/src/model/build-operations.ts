@@ -1,7 +1,7 @@
 import { KitGenerateError } from "../errors.js";
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
-import { appendPointer, pointerOf } from "../openapi/pointer.js";
+import { appendPointer, pointerOf, ROOT_POINTER } from "../openapi/pointer.js";
 import type {
   MediaTypeObject,
   OperationObject,
@@ -10,7 +10,8 @@ import type {
   RequestBodyObject,
   ResponseObject,
 } from "../openapi/types.js";
-import { bodyKind, chooseMediaType, essence } from "./media.js";
+import { fieldEncodings } from "./field-encoding.js";
+import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
 import type {
   Operation,
   Parameter,
@@ -42,7 +43,13 @@ export function buildOperations(loaded: LoadedDocument, options: BuildOptions = 
   const warnings = options.warnings ?? new Warnings(loaded.locate);
   const selectTags = tagFilter(options);
   const operations: Operation[] = [];
-  const paths = loaded.document.paths;
+  const paths = loaded.document.paths ?? {};
+  if (loaded.document.paths === undefined) {
+    warnings.add(
+      'the document has no "paths" (OpenAPI 3.1 allows describing only webhooks or components), so the client has no operations',
+      "webhooks" in loaded.document ? pointerOf("webhooks") : ROOT_POINTER,
+    );
+  }
   for (const path of Object.keys(paths).filter(isPathKey).sort()) {
     const item = resolveObject<PathItemObject>(
       loaded,
@@ -262,13 +269,16 @@ function readRequestBody(
   const mediaType = chooseMediaType(mediaTypesOf(content, pointer, warnings), "request");
   if (mediaType === undefined) return {};
   const schema = mediaSchema(content[mediaType], appendPointer(pointer, "content", mediaType));
+  const kind = bodyKind(mediaType);
+  const encoding = kind === "form" ? fieldEncodings(content[mediaType]) : undefined;
   return {
     requestBody: {
       mediaType,
-      kind: bodyKind(mediaType),
+      kind,
       required: value.required === true,
       ...text("description", value.description),
       ...(schema ? { schema } : {}),
+      ...(encoding ? { encoding } : {}),
       pointer,
     },
   };
@@ -298,7 +308,7 @@ function readResponses(
       return {
         status,
         mediaType,
-        kind: bodyKind(mediaType),
+        kind: responseKind(loaded, mediaType, schema),
         ...(schema ? { schema } : {}),
         pointer,
       };

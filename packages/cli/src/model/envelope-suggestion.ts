@@ -33,7 +33,10 @@ export function suggestEnvelope(
     seen.set(keys, (seen.get(keys) ?? 0) + 1);
   }
   const wrapped = [...seen.values()].reduce((sum, count) => sum + count, 0);
-  if (first === undefined || wrapped * 2 <= schemas.length) return;
+  if (first === undefined || wrapped * 2 <= schemas.length) {
+    warnAutoUnwrap(loaded, schemas, warnings);
+    return;
+  }
   const [keys] = [...seen.entries()].sort(
     ([leftKeys, left], [rightKeys, right]) => right - left || compareText(leftKeys, rightKeys),
   )[0]!;
@@ -51,4 +54,24 @@ function envelopeLikeKeys(loaded: LoadedDocument, schema: SchemaAt): string | un
     spellings.find((key) => properties.has(key)),
   );
   return keys.every((key) => key !== undefined) ? keys.join(",") : undefined;
+}
+
+/**
+ * One warning at the first 2xx JSON response that the runtime's `"auto"` envelope would unwrap
+ * (an object with `data` and `code` or `message`) while its method is typed as the whole body.
+ */
+function warnAutoUnwrap(
+  loaded: LoadedDocument,
+  schemas: readonly SchemaAt[],
+  warnings: Warnings,
+): void {
+  const first = schemas.find((schema) => {
+    const properties = mergeObjectShape(loaded, [schema])?.properties;
+    return properties?.has("data") && (properties.has("code") || properties.has("message"));
+  });
+  if (first === undefined) return;
+  warnings.add(
+    'this response has "data" beside "code" or "message", so the runtime\'s default envelope unwraps it and send() gives only its "data", while the method is typed as the whole body; pass --envelope code,message,data to type the data, or --envelope none to keep the whole body',
+    first.pointer,
+  );
 }

@@ -1,3 +1,7 @@
+import type { LoadedDocument } from "../openapi/load.js";
+import { dereference } from "./dereference.js";
+import type { SchemaAt } from "./operation.js";
+
 /** How a body travels on the wire; decides decorators and the TypeScript type of a payload. */
 export type BodyKind = "json" | "form" | "multipart" | "text" | "binary";
 
@@ -56,4 +60,30 @@ export function chooseMediaType(
     }
   }
   return best;
+}
+
+/** A media range a server fills with whatever it produces (springdoc writes `*\/*` for any return). */
+export function isMediaRange(mediaType: string): boolean {
+  const type = essence(mediaType);
+  return type === "*/*" || type.endsWith("/*");
+}
+
+/**
+ * How a response is read: by its media type, except that a media range (`*\/*`, `text/*`,
+ * `application/*`) whose schema is a string is text, and a binary string (`format: binary`) under a
+ * range is a Blob: springdoc documents a controller returning `String` as `*\/*` with
+ * `{ type: string }`, and its server answers `text/plain`.
+ */
+export function responseKind(
+  loaded: LoadedDocument,
+  mediaType: string,
+  schema: SchemaAt | undefined,
+): BodyKind {
+  const kind = bodyKind(mediaType);
+  if (!isMediaRange(mediaType) || schema === undefined) return kind;
+  const resolved = dereference(loaded, schema.schema, schema.pointer).schema;
+  const types = Array.isArray(resolved.type) ? resolved.type : [resolved.type];
+  if (!types.includes("string") || types.some((type) => type !== "string" && type !== "null"))
+    return kind;
+  return resolved.format === "binary" ? "binary" : "text";
 }

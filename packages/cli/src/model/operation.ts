@@ -38,7 +38,16 @@ export interface RequestBody {
   required: boolean;
   description?: string;
   schema?: SchemaAt;
+  /** A form body's Encoding Objects by field, as far as the runtime can honour them. */
+  encoding?: Record<string, FieldEncoding>;
   pointer: string;
+}
+
+/** The runtime's `@Data(name, encoding)` option: OpenAPI's Encoding Object, checked. */
+export interface FieldEncoding {
+  style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  explode?: boolean;
+  contentType?: string;
 }
 
 export interface ResponseBody {

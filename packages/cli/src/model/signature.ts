@@ -4,9 +4,10 @@ import type { EnvelopeKeys } from "../options.js";
 import { compareText } from "./compare.js";
 import { dereference } from "./dereference.js";
 import { readEnvelope } from "./envelope.js";
+import { essence, isMediaRange } from "./media.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
 import { NameScope, variableName } from "./names.js";
-import type { Operation, SchemaAt } from "./operation.js";
+import type { FieldEncoding, Operation, SchemaAt } from "./operation.js";
 import { operationTypeStem } from "./operation-name.js";
 import { placeholderKeys } from "./path-template.js";
 import type { JoinedQueryStyle } from "./query-style.js";
@@ -30,6 +31,8 @@ export interface SignatureParameter {
   key?: string;
   /** For `@Query`: arrays sent as one joined value, in this OpenAPI style. */
   joinedStyle?: JoinedQueryStyle;
+  /** For a form field `@Data`: its Encoding Object. */
+  encoding?: FieldEncoding;
   required: boolean;
   type: TypeSource;
 }
@@ -132,6 +135,10 @@ function planBody(
               : { text: "unknown" },
           ),
         ],
+        // `application/json` is the runtime's default, and a range (`*\/*`) names no type to send.
+        ...(essence(body.mediaType) === "application/json" || isMediaRange(body.mediaType)
+          ? {}
+          : { contentType: body.mediaType }),
         fileFields: [],
       };
     case "form": {
@@ -155,14 +162,23 @@ function planBody(
       const fields = [...shape.properties.keys()]
         .filter((field) => field !== "")
         .sort(compareText)
-        .map((field) => ({
-          variable: variables.claim(variableName(field, "field")),
-          decorator: "Data" as const,
-          key: field,
-          required: required && shape.required.has(field),
-          type: { schema: shape.properties.get(field)! },
-        }));
-      return { parameters: fields, contentType: body.mediaType, fileFields: [] };
+        .map((field) => {
+          const encoding = body.encoding?.[field];
+          return {
+            variable: variables.claim(variableName(field, "field")),
+            decorator: "Data" as const,
+            key: field,
+            required: required && shape.required.has(field),
+            type: { schema: shape.properties.get(field)! },
+            ...(encoding ? { encoding } : {}),
+          };
+        });
+      // A form without fields (Stripe's GET operations) sends no body, so it has no media type.
+      return {
+        parameters: fields,
+        ...(fields.length > 0 ? { contentType: body.mediaType } : {}),
+        fileFields: [],
+      };
     }
     case "multipart":
       return {

@@ -60,7 +60,13 @@ export interface ParameterObject {
 
 export interface MediaTypeObject {
   schema?: SchemaObject | ReferenceObject;
-  encoding?: Record<string, { contentType?: string }>;
+  encoding?: Record<string, EncodingObject>;
+}
+
+export interface EncodingObject {
+  contentType?: string;
+  style?: string;
+  explode?: boolean;
 }
 
 export interface RequestBodyObject {
@@ -123,7 +129,8 @@ export interface OpenAPIDocument {
   openapi: string;
   info?: { title?: string; version?: string; description?: string };
   servers?: ServerObject[];
-  paths: Record<string, PathItemObject>;
+  /** Absent only in a 3.1 document that describes webhooks or components alone. */
+  paths?: Record<string, PathItemObject>;
   components?: {
     schemas?: Record<string, SchemaObject | ReferenceObject>;
     parameters?: Record<string, ParameterObject | ReferenceObject>;

@@ -8,7 +8,8 @@ import type { OpenAPIDocument } from "./types.js";
 const SUPPORTED_VERSION = /^3\.[01]\.\d+$/;
 
 /**
- * Checks what every later stage relies on: an OpenAPI 3.0/3.1 document with a `paths` object and
+ * Checks what every later stage relies on: an OpenAPI 3.0/3.1 document with a `paths` object (3.1
+ * may leave it out) and
  * only local references. Deeper shapes are checked where they are read. `isTree` says no object
  * appears twice (see `ParsedText`).
  */
@@ -35,7 +36,9 @@ export function validateOpenAPIDocument(
       locate(pointerOf("openapi")),
     );
   }
-  if (!isObject(value.paths)) {
+  // OpenAPI 3.1 makes `paths` optional: a document may describe only webhooks or components.
+  const pathsOptional = value.openapi.startsWith("3.1.") && value.paths === undefined;
+  if (!pathsOptional && !isObject(value.paths)) {
     throw new KitGenerateError(
       `expected a "paths" object, got ${describe(value.paths)}`,
       locate(pointerOf("paths")),

@@ -177,12 +177,27 @@ describe("without the flag", () => {
     expect(result.warnings).toEqual([]);
   });
 
-  it("says nothing when an object lacks a code-, message- or data-like key", () => {
+  it("says nothing when no object has data beside code or message", () => {
     const result = render({
       paths: {
-        "/a": get({ type: "object", properties: { code: { type: "integer" }, data: THING } }),
+        "/list": get({ type: "object", properties: { object: { type: "string" }, data: THING } }),
+        "/status": get({ type: "object", properties: { code: { type: "integer" } } }),
       },
     });
     expect(result.warnings).toEqual([]);
+  });
+
+  it("warns once where the runtime's default envelope would unwrap a body typed as a whole", () => {
+    const result = render({
+      paths: {
+        "/a": get({ type: "object", properties: { code: { type: "integer" }, data: THING } }),
+        "/b": get({ type: "object", properties: { message: { type: "string" }, data: THING } }),
+        "/c": get(THING),
+        "/d": get(THING),
+      },
+    });
+    expect(result.warnings).toEqual([
+      `#/paths/~1a/get/responses/200/content/application~1json/schema (line 1): this response has "data" beside "code" or "message", so the runtime's default envelope unwraps it and send() gives only its "data", while the method is typed as the whole body; pass --envelope code,message,data to type the data, or --envelope none to keep the whole body`,
+    ]);
   });
 });

@@ -67,7 +67,7 @@ describe("loadOpenAPIDocument from a path", () => {
   test("reads and parses YAML, keeping the file for locations", async () => {
     const loaded = await loadOpenAPIDocument(fixture("petstore-3.1.yaml"));
     expect(loaded.file).toBe(fixture("petstore-3.1.yaml"));
-    expect(Object.keys(loaded.document.paths)).toEqual(["/pets/{petId}"]);
+    expect(Object.keys(loaded.document.paths!)).toEqual(["/pets/{petId}"]);
     expect(loaded.locate("#/components/schemas/Pet")).toEqual({
       pointer: "#/components/schemas/Pet",
       file: fixture("petstore-3.1.yaml"),
