@@ -15,7 +15,7 @@ import { CORPUS_ROOT, selectDocuments } from "./lib/directory.js";
 import { ensureCorpusInstalled } from "./lib/install.js";
 import { isFailure, summarize } from "./lib/outcome.js";
 import { runPool } from "./lib/pool.js";
-import { renderFailures, renderSummaryLine, renderTable } from "./lib/report.js";
+import { renderClasses, renderFailures, renderSummaryLine, renderTable } from "./lib/report.js";
 
 const { values, positionals } = parseArgs({
   options: { work: { type: "string", default: path.join(CORPUS_ROOT, ".work") } },
@@ -52,6 +52,8 @@ await writeFile(
 );
 await writeFile(path.join(WORK_DIR, "outcomes.json"), `${JSON.stringify(outcomes, null, 2)}\n`);
 
-process.stdout.write(`${renderTable(outcomes)}\n${renderSummaryLine(summary, seconds)}\n`);
+process.stdout.write(
+  `${renderTable(outcomes)}\n${renderClasses(summary)}\n${renderSummaryLine(summary, seconds)}\n`,
+);
 process.stdout.write(`failures: ${path.relative(process.cwd(), failuresFile)}\n`);
 process.exitCode = outcomes.some(isFailure) ? 1 : 0;

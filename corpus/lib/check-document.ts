@@ -10,6 +10,7 @@ import { checkRoundTrip } from "../../packages/cli/test/support/roundtrip.js";
 import type { CorpusDocument } from "./directory.js";
 import type { DocumentOutcome, StageError } from "./outcome.js";
 import { reorderKeys } from "./reorder-keys.js";
+import { checkWire, type WireOutcome } from "./wire-stage.js";
 
 /**
  * Generates one document into `outDir`, round-trips every operation through the runtime and
@@ -40,11 +41,18 @@ export async function checkDocument(
   if (difference !== undefined) errors.push({ stage: "determinism", message: difference });
 
   let operations = 0;
+  const loaded = await loadOpenAPIDocument(document as object);
   try {
     // The checker stops at the first call that does not match the document.
-    operations = await checkRoundTrip(outDir, await loadOpenAPIDocument(document as object));
+    operations = await checkRoundTrip(outDir, loaded);
   } catch (error) {
     errors.push({ stage: "round-trip", message: describe(error) });
+  }
+  let wire: WireOutcome | undefined;
+  try {
+    wire = await checkWire(outDir, loaded);
+  } catch (error) {
+    errors.push({ stage: "wire", message: describe(error) });
   }
   return {
     id: corpus.id,
@@ -52,6 +60,7 @@ export async function checkDocument(
     operations,
     roundTripExact: !errors.some((error) => error.stage === "round-trip"),
     deterministic: difference === undefined,
+    ...(wire ? { wire } : {}),
     errors,
   };
 }

@@ -1,3 +1,5 @@
+import type { WireOutcome } from "./wire-stage.js";
+
 /** What the corpus learnt about one document. */
 export interface DocumentOutcome {
   /** Directory id (`github.com/api.github.com.json`) or the path given on the command line. */
@@ -9,12 +11,14 @@ export interface DocumentOutcome {
   roundTripExact?: boolean;
   deterministic?: boolean;
   operations: number;
+  /** The wire stage: requests checked against the document, results against what was sent. */
+  wire?: WireOutcome;
   /** The first error of each failed stage, in pipeline order. */
   errors: StageError[];
 }
 
 export interface StageError {
-  stage: "generate" | "tsc" | "round-trip" | "determinism" | "worker";
+  stage: "generate" | "tsc" | "round-trip" | "determinism" | "wire" | "worker";
   message: string;
 }
 
@@ -27,6 +31,12 @@ export interface Summary {
   clearRejections: number;
   crashes: number;
   operations: number;
+  /** Wire stage: operations called, requests valid against the document, results exact. */
+  wireOperations: number;
+  requestsValid: number;
+  resultsExact: number;
+  /** Failed operations per failure class, over all documents. */
+  wireClasses: Record<string, number>;
 }
 
 export function summarize(outcomes: readonly DocumentOutcome[]): Summary {
@@ -41,6 +51,10 @@ export function summarize(outcomes: readonly DocumentOutcome[]): Summary {
     clearRejections: count((o) => o.generation === "rejected"),
     crashes: count((o) => o.generation === "crashed"),
     operations: outcomes.reduce((sum, o) => sum + o.operations, 0),
+    wireOperations: outcomes.reduce((sum, o) => sum + (o.wire?.operations ?? 0), 0),
+    requestsValid: outcomes.reduce((sum, o) => sum + (o.wire?.requestsValid ?? 0), 0),
+    resultsExact: outcomes.reduce((sum, o) => sum + (o.wire?.resultsExact ?? 0), 0),
+    wireClasses: addClasses(outcomes),
   };
 }
 
@@ -49,4 +63,14 @@ export function isFailure(outcome: DocumentOutcome): boolean {
   if (outcome.generation === "rejected") return false;
   if (outcome.generation === "crashed") return true;
   return !(outcome.tscClean && outcome.roundTripExact && outcome.deterministic);
+}
+
+function addClasses(outcomes: readonly DocumentOutcome[]): Record<string, number> {
+  const classes: Record<string, number> = {};
+  for (const outcome of outcomes) {
+    for (const [kind, count] of Object.entries(outcome.wire?.classes ?? {})) {
+      classes[kind] = (classes[kind] ?? 0) + count;
+    }
+  }
+  return Object.fromEntries(Object.entries(classes).sort(([a], [b]) => a.localeCompare(b)));
 }

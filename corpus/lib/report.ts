@@ -8,9 +8,12 @@ const COLUMNS = [
   "deterministic",
   "clear rejections",
   "crashes",
+  "operations called",
+  "requests valid",
+  "results exact",
 ] as const;
 
-function figures(summary: Summary): number[] {
+function figures(summary: Summary): (number | string)[] {
   return [
     summary.documents,
     summary.generated,
@@ -19,7 +22,23 @@ function figures(summary: Summary): number[] {
     summary.deterministic,
     summary.clearRejections,
     summary.crashes,
+    summary.wireOperations,
+    percent(summary.requestsValid, summary.wireOperations),
+    percent(summary.resultsExact, summary.wireOperations),
   ];
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? "-" : `${((100 * part) / whole).toFixed(1)}%`;
+}
+
+/** Wire-stage failures by class, most frequent first: one markdown row each. */
+export function renderClasses(summary: Summary): string {
+  const rows = Object.entries(summary.wireClasses).sort(
+    ([a, x], [b, y]) => y - x || a.localeCompare(b),
+  );
+  if (rows.length === 0) return "wire stage: no failures\n";
+  return `${["| failure class | operations |", "|---|--:|", ...rows.map(([kind, count]) => `| ${kind} | ${count} |`)].join("\n")}\n`;
 }
 
 /** `github.com/api.github.com.json` → `github.com`; `xkcd.com.json` → `xkcd.com`. */
@@ -49,19 +68,20 @@ export function renderTable(outcomes: readonly DocumentOutcome[]): string {
 
 export function renderSummaryLine(summary: Summary, seconds: number): string {
   const parts = COLUMNS.map((column, index) => `${column} ${figures(summary)[index]}`);
-  return `${parts.join(" · ")} · operations ${summary.operations} · ${seconds.toFixed(1)} s`;
+  return `${parts.join(" · ")} · round-trip operations ${summary.operations} · ${seconds.toFixed(1)} s`;
 }
 
 /** Each failed or rejected document with the first error of each failed stage, one per line. */
 export function renderFailures(outcomes: readonly DocumentOutcome[]): string {
-  const lines = outcomes
-    .filter((outcome) => isFailure(outcome) || outcome.generation === "rejected")
-    .flatMap((outcome) =>
-      outcome.errors.map((error) => {
-        const stage = outcome.generation === "rejected" ? "rejected" : error.stage;
-        return `${outcome.id}\t${stage}\t${oneLine(error.message)}`;
-      }),
-    );
+  const lines = outcomes.flatMap((outcome) => [
+    ...(isFailure(outcome) || outcome.generation === "rejected"
+      ? outcome.errors.map((error) => {
+          const stage = outcome.generation === "rejected" ? "rejected" : error.stage;
+          return `${outcome.id}\t${stage}\t${oneLine(error.message)}`;
+        })
+      : []),
+    ...(outcome.wire?.failures ?? []).map((failure) => `${outcome.id}\twire\t${oneLine(failure)}`),
+  ]);
   return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
 }
 

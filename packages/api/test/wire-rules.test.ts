@@ -38,6 +38,14 @@ class RealApi {
   list(): Promise<unknown> {
     return null!;
   }
+  @Post("/echo/empty")
+  @ContentType("application/x-www-form-urlencoded")
+  create(@Data("name") _name?: string): Promise<unknown> {
+    return null!;
+  }
+  @Post("/echo/nothing") nothing(): Promise<unknown> {
+    return null!;
+  }
   @Patch("/echo/patch")
   @ContentType("application/merge-patch+json")
   patch(@Data() _body: object): Promise<unknown> {
@@ -117,6 +125,18 @@ describe("request Content-Type", () => {
     const echo = echoOf(await serviceFor(http.origin).createApi(RealApi).list().send());
     expect(echo.headers["content-type"]).toBeUndefined();
     expect(echo.body).toBe("");
+  });
+
+  test("a POST without a body sends no Content-Type either (axios would add a urlencoded one)", async () => {
+    const api = serviceFor(http.origin).createApi(RealApi);
+    for (const send of [api.create(), api.nothing()]) {
+      const echo = echoOf(await send.send());
+      expect([echo.method, echo.headers["content-type"], echo.body]).toEqual([
+        "POST",
+        undefined,
+        "",
+      ]);
+    }
   });
 
   test("a +json media type is sent as written, with the body as JSON", async () => {

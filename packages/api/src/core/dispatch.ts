@@ -44,7 +44,9 @@ function send(ctx: KitContext, transport: Transport, extra?: TransportExtra): Pr
   return transport(request, target, extra).then((response) =>
     unwrapEnvelope(
       {
-        body: readBody(response, request.responseType, target),
+        // A HEAD response never has a body, whatever its headers say.
+        body:
+          request.method === "HEAD" ? undefined : readBody(response, request.responseType, target),
         status: response.status,
         headers: response.headers,
         json: request.responseType === "json",

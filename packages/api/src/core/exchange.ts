@@ -72,6 +72,11 @@ function exchange(
     // replaces with fetch's own, boundary included. Other adapters set the type themselves.
     config.headers = { ...request.headers, "Content-Type": "multipart/form-data" };
   } else if (hasKeys(request.headers)) config.headers = request.headers;
+  // axios gives every POST, PUT and PATCH a urlencoded Content-Type, even without a body; `false`
+  // is its way of saying "no such header".
+  if (request.data === undefined && !hasContentType(request.headers)) {
+    config.headers = { ...request.headers, "Content-Type": false };
+  }
   if (request.timeout !== http.defaults.timeout) config.timeout = request.timeout;
   Object.assign(config, extra);
   const deadline = new Deadline(abort, request.timeout);
@@ -157,6 +162,11 @@ function wireBody(data: unknown, headers: Record<string, string>): unknown {
   return declared === undefined || declared === data.type
     ? data
     : data.slice(0, data.size, declared);
+}
+
+function hasContentType(headers: Readonly<Record<string, string>>): boolean {
+  for (const name in headers) if (name.toLowerCase() === "content-type") return true;
+  return false;
 }
 
 function hasKeys(object: object): boolean {

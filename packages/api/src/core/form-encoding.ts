@@ -56,7 +56,8 @@ export function formBodyPairs(
   return pairs;
 }
 
-function deepPairs(path: string, value: unknown, pairs: [string, string][]): void {
+/** `deepObject` pairs of one value: `f[a]=1`, `f[a][b]=2`, `f[0]=x`; `null` and `undefined` left out. */
+export function deepPairs(path: string, value: unknown, pairs: [string, string][]): void {
   if (value == null) return;
   if (Array.isArray(value)) {
     value.forEach((item, index) => {

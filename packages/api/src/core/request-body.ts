@@ -1,5 +1,5 @@
 import { formBodyPairs, type KitFieldEncodings, multipartBody } from "./form-encoding.js";
-import { mediaTypeEssence } from "./media-type.js";
+import { isJsonMediaType, mediaTypeEssence } from "./media-type.js";
 import { isPlainObject } from "./plain-object.js";
 
 export interface EncodedBody {
@@ -9,7 +9,8 @@ export interface EncodedBody {
 }
 
 /**
- * Shapes `@Data` values for the declared media type. JSON (no `@ContentType`) is left to axios;
+ * Shapes `@Data` values for the declared media type. JSON (no `@ContentType`, or a JSON one such as
+ * `application/merge-patch+json`) is the value as JSON text unless it is a ready-made body;
  * multipart never gets a hand-written `Content-Type`, so the client adds the boundary. A plain
  * object is a set of fields, each written as its `encodings` entry says; anything else
  * (`FormData`, a string) is a ready-made body. Without a body there is no `Content-Type`.
@@ -20,11 +21,18 @@ export function encodeBody(
   encodings: KitFieldEncodings = {},
 ): EncodedBody {
   if (data === undefined) return { data, contentType: undefined };
-  if (contentType === undefined) return { data, contentType };
+  if (contentType === undefined || isJsonMediaType(contentType)) {
+    // Any value, a string or number too, travels as JSON; axios alone would send a string raw.
+    if (isReadyMade(data)) return { data, contentType };
+    return { data: JSON.stringify(data), contentType: contentType ?? "application/json" };
+  }
   const mime = mediaTypeEssence(contentType);
   if (mime === "application/x-www-form-urlencoded") {
-    const body = isPlainObject(data) ? new URLSearchParams(formBodyPairs(data, encodings)) : data;
-    return { data: body, contentType };
+    if (!isPlainObject(data)) return { data, contentType };
+    const pairs = formBodyPairs(data, encodings);
+    // Fields that give no pair (all left out, an empty object) are no body at all.
+    if (pairs.length === 0) return { data: undefined, contentType: undefined };
+    return { data: new URLSearchParams(pairs), contentType };
   }
   if (mime === "multipart/form-data") {
     return {
@@ -32,5 +40,23 @@ export function encodeBody(
       contentType: undefined,
     };
   }
+  // Node's adapter sends a Blob with its own type (or application/octet-stream), not the header.
+  if (data instanceof Blob && mediaTypeEssence(data.type) !== mime) {
+    return { data: data.slice(0, data.size, contentType), contentType };
+  }
   return { data, contentType };
+}
+
+/** A body the platform sends as it is: bytes, a stream, a FormData or URLSearchParams. */
+function isReadyMade(data: unknown): boolean {
+  return (
+    data instanceof Blob ||
+    data instanceof ArrayBuffer ||
+    ArrayBuffer.isView(data) ||
+    data instanceof FormData ||
+    data instanceof URLSearchParams ||
+    (typeof data === "object" &&
+      data !== null &&
+      typeof (data as { pipe?: unknown }).pipe === "function")
+  );
 }

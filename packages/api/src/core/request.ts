@@ -1,6 +1,7 @@
 import type { ParameterBinding } from "../decorators/metadata.js";
 import { type Endpoint, startsWithTwoSlashes } from "./endpoint.js";
 import { KitRequestError, type KitRequestTarget } from "./errors.js";
+import { deepPairs } from "./form-encoding.js";
 import { messages } from "./messages.js";
 import { fillPathTemplate, showPathTemplate } from "./path-template.js";
 import { KitQueryList } from "./query.js";
@@ -60,10 +61,14 @@ export function buildRequest(
   const { route, server } = endpoint;
   // Without a prototype, a key named `__proto__` is an ordinary key that reaches the wire.
   const params: Record<string, unknown> = Object.create(null);
-  for (const { name, index, separator } of route.query) {
+  for (const { name, index, separator, deepObject } of route.query) {
     const value = args[index];
     if (name === undefined) Object.assign(params, value);
-    else if (separator !== undefined && Array.isArray(value))
+    else if (deepObject && typeof value === "object" && value !== null) {
+      const pairs: [string, string][] = [];
+      deepPairs(name, value, pairs);
+      for (const [key, text] of pairs) params[key] = text;
+    } else if (separator !== undefined && Array.isArray(value))
       params[name] = new KitQueryList(value, separator);
     else params[name] = value;
   }

@@ -17,6 +17,8 @@ export interface ParameterBinding {
   readonly index: number;
   /** For a named `@Query` whose arrays are sent as one joined value; absent for repeated keys. */
   readonly separator?: KitQuerySeparator;
+  /** For a named `@Query` with `style: "deepObject"`: an object is sent as `name[key]=value` pairs. */
+  readonly deepObject?: true;
   /** For a named `@Data`: how the field is written in a form or multipart body. */
   readonly encoding?: KitFieldEncoding;
 }

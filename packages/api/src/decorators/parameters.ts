@@ -17,7 +17,7 @@ export type KitParameterDecorator = (
  * `ids=1%202` for spaceDelimited, `ids=1%7C2` for pipeDelimited (whose default is `false`).
  */
 export interface KitQueryStyle {
-  style?: "form" | "spaceDelimited" | "pipeDelimited";
+  style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
   explode?: boolean;
 }
 
@@ -29,6 +29,8 @@ const SEPARATORS: Record<string, KitQuerySeparator> = {
 
 function querySeparator(where: string, style: KitQueryStyle): KitQuerySeparator | undefined {
   const name = style.style ?? "form";
+  if (name === "deepObject" && (style.explode === undefined || style.explode === true))
+    return undefined;
   const separator = Object.hasOwn(SEPARATORS, name) ? SEPARATORS[name] : undefined;
   if (
     separator === undefined ||
@@ -39,7 +41,7 @@ function querySeparator(where: string, style: KitQueryStyle): KitQuerySeparator 
       messages.KIT_DECORATOR_ARGUMENT(
         "Query",
         where,
-        'a style of "form", "spaceDelimited" or "pipeDelimited" and a boolean explode',
+        'a style of "form", "spaceDelimited", "pipeDelimited" or "deepObject" and a boolean explode',
       ),
     );
   }
@@ -70,6 +72,7 @@ function parameter(
       name,
       index,
       ...(separator === undefined ? {} : { separator }),
+      ...(style?.style === "deepObject" ? { deepObject: true as const } : {}),
       ...(encoding === undefined ? {} : { encoding: checkedEncoding(where, encoding) }),
     });
   };

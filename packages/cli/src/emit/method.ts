@@ -93,7 +93,10 @@ function renderBinding(parameter: SignatureParameter, decorators: Set<string>): 
   if (parameter.decorator !== undefined) {
     decorators.add(parameter.decorator);
     const key = parameter.key === undefined ? "" : JSON.stringify(parameter.key);
-    const option = styleArgument(parameter.joinedStyle) || encodingArgument(parameter.encoding);
+    const option =
+      styleArgument(parameter.joinedStyle) ||
+      (parameter.deepObject ? ', { style: "deepObject" }' : "") ||
+      encodingArgument(parameter.encoding);
     decorator = `@${parameter.decorator}(${key}${option}) `;
   }
   const optional = parameter.required ? "" : "?";

@@ -218,6 +218,7 @@ function readParameter(loaded: LoadedDocument, raw: unknown, at: string): Parame
     deprecated: value.deprecated === true,
     ...(schema ? { schema } : {}),
     ...(joinedStyle ? { joinedStyle } : {}),
+    ...(value.in === "query" && value.style === "deepObject" ? { deepObject: true as const } : {}),
     pointer,
   };
 }

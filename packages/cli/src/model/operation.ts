@@ -29,6 +29,8 @@ export interface Parameter {
   schema?: SchemaAt;
   /** A query array sent as one joined value (`explode: false`); absent when items repeat the key. */
   joinedStyle?: JoinedQueryStyle;
+  /** A query object sent as `name[key]=value` pairs (`style: deepObject`). */
+  deepObject?: true;
   pointer: string;
 }
 

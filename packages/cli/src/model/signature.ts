@@ -31,6 +31,8 @@ export interface SignatureParameter {
   key?: string;
   /** For `@Query`: arrays sent as one joined value, in this OpenAPI style. */
   joinedStyle?: JoinedQueryStyle;
+  /** For `@Query`: an object sent as `name[key]=value` pairs. */
+  deepObject?: true;
   /** For a form field `@Data`: its Encoding Object. */
   encoding?: FieldEncoding;
   required: boolean;
@@ -80,7 +82,7 @@ export function planSignature(
       continue;
     }
     const decorator = DECORATORS[parameter.in];
-    const { joinedStyle } = parameter;
+    const { joinedStyle, deepObject } = parameter;
     parameters.push({
       variable,
       from,
@@ -89,6 +91,7 @@ export function planSignature(
       required,
       type,
       ...(joinedStyle ? { joinedStyle } : {}),
+      ...(deepObject ? { deepObject } : {}),
     });
   }
 

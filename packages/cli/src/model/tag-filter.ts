@@ -44,7 +44,7 @@ export function checkTagFilter(loaded: LoadedDocument, filter: TagFilter): void 
 /** Every tag an operation has, untagged operations counting as `default`, sorted. */
 export function documentTags(loaded: LoadedDocument): string[] {
   const tags = new Set<string>();
-  const paths = loaded.document.paths;
+  const paths = loaded.document.paths ?? {};
   for (const path of Object.keys(paths).filter(isPathKey)) {
     const at = pointerOf("paths", path);
     const item = resolveObject<PathItemObject>(loaded, paths[path], at, "A path item");

@@ -36,8 +36,11 @@ export function validateOpenAPIDocument(
       locate(pointerOf("openapi")),
     );
   }
-  // OpenAPI 3.1 makes `paths` optional: a document may describe only webhooks or components.
-  const pathsOptional = value.openapi.startsWith("3.1.") && value.paths === undefined;
+  // OpenAPI 3.1 makes `paths` optional when the document describes webhooks or components.
+  const pathsOptional =
+    value.openapi.startsWith("3.1.") &&
+    value.paths === undefined &&
+    (isObject(value.webhooks) || isObject(value.components));
   if (!pathsOptional && !isObject(value.paths)) {
     throw new KitGenerateError(
       `expected a "paths" object, got ${describe(value.paths)}`,

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { Summary } from "../../../../corpus/lib/outcome.js";
+import type { DocumentOutcome, Summary } from "../../../../corpus/lib/outcome.js";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 /** Apart from `corpus/.work`, so a test run never pulls the files from under a manual run. */
@@ -19,6 +19,7 @@ export type CorpusSummary = Summary & { seconds: number };
 export async function runCorpus(args: readonly string[]): Promise<{
   summary: CorpusSummary;
   failures: string;
+  outcomes: DocumentOutcome[];
   stdout: string;
 }> {
   const { stdout } = await promisify(execFile)(
@@ -36,6 +37,7 @@ export async function runCorpus(args: readonly string[]): Promise<{
   return {
     summary: JSON.parse(await readFile(`${WORK_DIR}summary.json`, "utf8")) as CorpusSummary,
     failures: await readFile(`${WORK_DIR}failures.txt`, "utf8"),
+    outcomes: JSON.parse(await readFile(`${WORK_DIR}outcomes.json`, "utf8")) as DocumentOutcome[],
     stdout,
   };
 }

@@ -11,7 +11,7 @@ describe("real OpenAPI documents: the CI sample (corpus/sample.txt) and the repr
       .split("\n")
       .map((line) => line.trim())
       .filter((line) => line !== "" && !line.startsWith("#"));
-    const { summary, failures } = await runCorpus(["corpus/sample.txt", ...repros]);
+    const { summary, failures, outcomes } = await runCorpus(["corpus/sample.txt", ...repros]);
 
     expect(summary.documents).toBe(sample.length + repros.length);
     // Every document here is valid OpenAPI, so a rejection is as much a bug as a crash.
@@ -30,5 +30,21 @@ describe("real OpenAPI documents: the CI sample (corpus/sample.txt) and the repr
       nondeterministic: 0,
     });
     expect(summary.operations).toBeGreaterThan(2000);
-  }, 600_000);
+
+    // The wire stage: every repro's requests are valid against its document and every result is
+    // exactly what the server sent.
+    for (const { id, wire } of outcomes.filter((o) => o.id.startsWith("corpus/repro/"))) {
+      expect(wire, `${id}: the wire stage did not run`).toBeDefined();
+      expect(wire!.classes, `${id}: ${wire!.failures.join("; ")}`).toEqual({});
+      expect([wire!.requestsValid, wire!.resultsExact]).toEqual([
+        wire!.operations,
+        wire!.operations,
+      ]);
+    }
+    // On the real documents every operation is called; the few requests still invalid are the
+    // documents' own contradictions (docs/generator.md, "Wire truth"), and are kept below 1%.
+    expect(summary.wireOperations).toBe(summary.operations);
+    expect(summary.requestsValid / summary.wireOperations, failures).toBeGreaterThan(0.99);
+    expect(summary.resultsExact / summary.wireOperations, failures).toBeGreaterThan(0.995);
+  }, 900_000);
 });

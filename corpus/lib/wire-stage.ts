@@ -1,0 +1,283 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { isDeepStrictEqual } from "node:util";
+import type { KitServer } from "@kit/api";
+import { buildOperations } from "../../packages/cli/src/model/build-operations.js";
+import { groupOperations } from "../../packages/cli/src/model/group-operations.js";
+import type { Operation } from "../../packages/cli/src/model/operation.js";
+import { planSignature, type SignatureParameter } from "../../packages/cli/src/model/signature.js";
+import type { LoadedDocument } from "../../packages/cli/src/openapi/load.js";
+import {
+  type ExampleResponse,
+  exampleResponse,
+  exampleValue,
+  RequestValidator,
+  SchemaCheck,
+  type WireRequest,
+} from "../../packages/cli/src/wire/index.js";
+
+/** What the wire stage learnt about one document. */
+export interface WireOutcome {
+  operations: number;
+  requestsValid: number;
+  resultsExact: number;
+  /** Failed operations per failure class. */
+  classes: Record<string, number>;
+  /** The first few failures, `class: Api.method: detail`. */
+  failures: string[];
+}
+
+type ApiObject = Record<
+  string,
+  (...args: unknown[]) => { send(): Promise<{ data: unknown; status: number }> }
+>;
+
+/**
+ * Calls every method of the generated client in `outDir` with arguments built by `exampleValue`,
+ * against a real HTTP server on 127.0.0.1 that answers with `exampleResponse`, then checks the
+ * request with `RequestValidator` and that `result.data` is what the server sent (unwrapped only
+ * where the schema declares an envelope; text a string, binary a Blob with the same bytes).
+ */
+export async function checkWire(outDir: string, loaded: LoadedDocument): Promise<WireOutcome> {
+  const local = await localServer();
+  const client = (await import(pathToFileURL(join(outDir, "index.ts")).href)) as Record<
+    string,
+    unknown
+  >;
+  const service = client.service as KitServer;
+  // The round-trip stage, which imported the same modules first, left a capturing adapter.
+  service.http.defaults.adapter = "http";
+  const basePath = pathOf(service.options.baseURL);
+  service.use({
+    name: "wire-redirect",
+    request(context, next) {
+      context.request.url = `${local.origin}${pathOf(context.request.url)}`;
+      return next();
+    },
+  });
+  const schemas = new SchemaCheck(loaded.document);
+  const validator = new RequestValidator(loaded, schemas);
+  const outcome: WireOutcome = {
+    operations: 0,
+    requestsValid: 0,
+    resultsExact: 0,
+    classes: {},
+    failures: [],
+  };
+  const fail = (kind: string, label: string, detail: string) => {
+    outcome.classes[kind] = (outcome.classes[kind] ?? 0) + 1;
+    if (outcome.failures.length < 5) outcome.failures.push(`${kind}: ${label}: ${detail}`);
+  };
+
+  for (const group of groupOperations(buildOperations(loaded))) {
+    const api = client[group.instanceName] as ApiObject;
+    for (const method of group.methods) {
+      const { operation } = method;
+      const label = `${group.className}.${method.name}`;
+      outcome.operations++;
+      const signature = planSignature(loaded, operation);
+      const args = signature.parameters.map((parameter) =>
+        argumentFor(loaded, schemas, operation, parameter),
+      );
+      const response = exampleResponse(loaded, operation);
+      local.answer = operation.verb === "head" ? { ...response, body: new Uint8Array() } : response;
+      local.received = undefined;
+      let result: { data: unknown } | undefined;
+      let error: unknown;
+      try {
+        result = await api[method.name]!(...args).send();
+      } catch (caught) {
+        error = caught;
+      }
+      const request = local.received as WireRequest | undefined;
+      let valid = false;
+      if (request === undefined) fail("request: not sent", label, describe(error));
+      else {
+        const target = request.target.startsWith(basePath)
+          ? request.target.slice(basePath.length - (basePath.endsWith("/") ? 1 : 0))
+          : request.target;
+        const problems = await validator.validate(operation, {
+          ...request,
+          target: target.startsWith("/") ? target : `/${target}`,
+        });
+        if (problems.length === 0) valid = true;
+        else
+          fail(`request: ${problems[0]!.kind}`, label, problems.map((p) => p.message).join("; "));
+      }
+      if (valid) outcome.requestsValid++;
+      const mismatch =
+        request === undefined
+          ? undefined
+          : await resultMismatch(operation, local.answer!, result, error);
+      if (mismatch === undefined) {
+        if (request !== undefined) outcome.resultsExact++;
+      } else fail(`result: ${mismatch.kind}`, label, mismatch.detail);
+    }
+  }
+  return outcome;
+}
+
+async function resultMismatch(
+  operation: Operation,
+  response: ExampleResponse,
+  result: { data: unknown } | undefined,
+  error: unknown,
+): Promise<{ kind: string; detail: string } | undefined> {
+  if (result === undefined) {
+    const code = (error as { code?: string })?.code ?? "error";
+    return { kind: `send rejected (${code})`, detail: describe(error) };
+  }
+  const { data } = result;
+  const expected = operation.verb === "head" ? ({ kind: "empty" } as const) : response.expected;
+  switch (expected.kind) {
+    case "empty":
+      return data === undefined
+        ? undefined
+        : { kind: "data where the body was empty", detail: show(data) };
+    case "json": {
+      const value = expected.envelope
+        ? (expected.value as Record<string, unknown>).data
+        : expected.value;
+      if (isDeepStrictEqual(data, value)) return undefined;
+      const unwrapped =
+        !expected.envelope &&
+        typeof expected.value === "object" &&
+        expected.value !== null &&
+        isDeepStrictEqual(data, (expected.value as Record<string, unknown>).data);
+      return {
+        kind: unwrapped ? "envelope unwrapped" : "JSON differs",
+        detail: `${show(data)} ≠ ${show(value)}`,
+      };
+    }
+    case "text":
+      if (typeof data !== "string") return { kind: "text not a string", detail: show(data) };
+      return data === expected.value ? undefined : { kind: "text differs", detail: show(data) };
+    case "binary": {
+      if (!(data instanceof Blob)) return { kind: "binary not a Blob", detail: show(data) };
+      const bytes = new Uint8Array(await data.arrayBuffer());
+      return isDeepStrictEqual(bytes, expected.value)
+        ? undefined
+        : { kind: "bytes differ", detail: `${bytes.length} bytes` };
+    }
+  }
+}
+
+/** A value the document allows for one parameter; the document's examples only when valid. */
+function argumentFor(
+  loaded: LoadedDocument,
+  schemas: SchemaCheck,
+  operation: Operation,
+  parameter: SignatureParameter,
+): unknown {
+  if ("schema" in parameter.type) {
+    const { schema, pointer } = parameter.type.schema;
+    const coerce = parameter.decorator !== "Data" || parameter.key !== undefined;
+    return checkedExample(loaded, schemas, schema, pointer, coerce);
+  }
+  const body = operation.requestBody?.schema;
+  switch (parameter.type.text) {
+    case "FormData": {
+      const form = new FormData();
+      if (body === undefined) return form;
+      const fields = checkedExample(loaded, schemas, body.schema, body.pointer, true);
+      for (const [name, value] of Object.entries((fields ?? {}) as Record<string, unknown>)) {
+        for (const item of Array.isArray(value) ? value : [value]) {
+          form.append(name, typeof item === "object" ? JSON.stringify(item) : String(item));
+        }
+      }
+      return form;
+    }
+    case "Blob":
+      return new Blob([new Uint8Array([1, 2, 3])]);
+    case "string": {
+      if (body === undefined) return "kit";
+      const value = checkedExample(loaded, schemas, body.schema, body.pointer, true);
+      return typeof value === "string" ? value : "kit";
+    }
+    default:
+      return body === undefined
+        ? { kit: true }
+        : checkedExample(loaded, schemas, body.schema, body.pointer, false);
+  }
+}
+
+function checkedExample(
+  loaded: LoadedDocument,
+  schemas: SchemaCheck,
+  schema: unknown,
+  pointer: string,
+  coerce: boolean,
+): unknown {
+  const withExamples = exampleValue(loaded.document, schema, pointer, { direction: "request" });
+  if (schemas.problems(structuredClone(withExamples), pointer, coerce).length === 0)
+    return withExamples;
+  return exampleValue(loaded.document, schema, pointer, {
+    direction: "request",
+    useExamples: false,
+  });
+}
+
+/** The path and query of a URL or path, as written. */
+function pathOf(url: string): string {
+  const withoutOrigin = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "");
+  return withoutOrigin.startsWith("/") ? withoutOrigin : `/${withoutOrigin}`;
+}
+
+function show(value: unknown): string {
+  if (value instanceof Blob) return `Blob(${value.size})`;
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error);
+}
+
+interface LocalServer {
+  origin: string;
+  answer: ExampleResponse | undefined;
+  received: WireRequest | undefined;
+}
+
+let running: Promise<LocalServer> | undefined;
+
+/** One server per worker process, answering whatever the current call prepared. */
+function localServer(): Promise<LocalServer> {
+  running ??= new Promise((resolve) => {
+    const state: LocalServer = { origin: "", answer: undefined, received: undefined };
+    const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(request.headers)) {
+          if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+        }
+        state.received = {
+          method: request.method!,
+          target: request.url!,
+          headers,
+          body: new Uint8Array(Buffer.concat(chunks)),
+        };
+        const answer = state.answer;
+        if (answer === undefined) {
+          response.writeHead(500).end();
+          return;
+        }
+        response.writeHead(
+          answer.status,
+          answer.contentType === undefined ? {} : { "content-type": answer.contentType },
+        );
+        response.end(Buffer.from(answer.body));
+      });
+    });
+    server.listen(0, "127.0.0.1", () => {
+      state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      server.unref();
+      resolve(state);
+    });
+  });
+  return running;
+}

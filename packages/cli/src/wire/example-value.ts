@@ -1,0 +1,329 @@
+import RandExp from "randexp";
+import { isObject } from "../openapi/is-object.js";
+import { appendPointer } from "../openapi/pointer.js";
+import { dereferenceSchema } from "../openapi/refs.js";
+import type { OpenAPIDocument, SchemaObject } from "../openapi/types.js";
+import type { Direction } from "./json-schema.js";
+
+export interface ExampleOptions {
+  /** Which side of the wire: requests leave out `readOnly` properties, responses `writeOnly` ones. */
+  direction: Direction;
+  /** Varies the synthesized values; the same seed always gives the same value. Default 0. */
+  seed?: number;
+  /** Take the document's `example`/`examples`/`default` where given (default true). */
+  useExamples?: boolean;
+}
+
+/** Optional properties are filled to this depth, so a value shows what the schema offers. */
+const OPTIONAL_DEPTH = 2;
+/** Objects get at least their first property to this depth (deeper, an empty object ends recursion). */
+const FIRST_PROPERTY_DEPTH = 6;
+/** Beyond this depth only required properties are written; recursive schemas end there. */
+const MAX_DEPTH = 12;
+
+const FORMATS: Record<string, string> = {
+  "date-time": "2024-05-06T07:08:09Z",
+  date: "2024-05-06",
+  time: "07:08:09Z",
+  duration: "P1D",
+  uuid: "0b6a8f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b",
+  email: "kit@example.com",
+  "idn-email": "kit@example.com",
+  uri: "https://example.com/kit",
+  "uri-reference": "/kit",
+  iri: "https://example.com/kit",
+  url: "https://example.com/kit",
+  hostname: "example.com",
+  "idn-hostname": "example.com",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+  byte: "a2l0",
+  base64: "a2l0",
+  password: "kit-secret",
+  regex: "^kit$",
+  "json-pointer": "/kit",
+};
+
+/**
+ * A value for `schema`, the same for the same document, schema and seed. The document's own
+ * values come first (`const`, `enum`, then with `useExamples` the schema's `example`, `examples`
+ * and `default`); the rest is synthesized from the schema: formats, bounds, `multipleOf`,
+ * `pattern` (through randexp), `allOf` merged, the first `oneOf`/`anyOf` branch, and objects with
+ * their required properties plus optional ones near the top. Recursion ends at a fixed depth.
+ * The caller checks the value with the request validator and may retry without examples, which
+ * documents often get wrong.
+ */
+export function exampleValue(
+  document: OpenAPIDocument,
+  schema: unknown,
+  pointer: string,
+  options: ExampleOptions,
+): unknown {
+  const state: State = {
+    document,
+    direction: options.direction,
+    seed: options.seed ?? 0,
+    useExamples: options.useExamples ?? true,
+  };
+  return exampleOf(state, schema, pointer, 0);
+}
+
+interface State {
+  document: OpenAPIDocument;
+  direction: Direction;
+  seed: number;
+  useExamples: boolean;
+}
+
+function exampleOf(state: State, input: unknown, pointer: string, depth: number): unknown {
+  if (input === false) return undefined;
+  if (!isObject(input)) return "kit";
+  const { schema, pointer: at } = dereferenceSchema(state.document, input as SchemaObject, pointer);
+  const s = schema as Schema;
+  if (s.const !== undefined) return s.const;
+  if (Array.isArray(s.enum) && s.enum.length > 0) {
+    return s.enum.find((value) => value !== null) ?? null;
+  }
+  if (state.useExamples) {
+    if (s.example !== undefined) return s.example;
+    if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
+    if (s.default !== undefined) return s.default;
+  }
+  if (Array.isArray(s.allOf) && s.allOf.length > 0) {
+    const parts = s.allOf.map((part, index) =>
+      exampleOf(state, part, appendPointer(at, "allOf", index), depth + 1),
+    );
+    const own = hasOwnShape(s) ? synthesize(state, s, at, depth) : undefined;
+    const all = own === undefined ? parts : [...parts, own];
+    return all.every(isRecord) ? Object.assign({}, ...all) : all[0];
+  }
+  const branches = s.oneOf ?? s.anyOf;
+  if (Array.isArray(branches) && branches.length > 0) {
+    const key = s.oneOf ? "oneOf" : "anyOf";
+    const index = branches.findIndex((branch) => !isNullSchema(state, branch));
+    const chosen = Math.max(index, 0);
+    const value = exampleOf(state, branches[chosen], appendPointer(at, key, chosen), depth + 1);
+    // Properties declared beside the branches belong to the value too.
+    if (isRecord(value) && hasOwnShape(s)) {
+      return { ...(synthesize(state, s, at, depth) as object), ...value };
+    }
+    return value;
+  }
+  return synthesize(state, s, at, depth);
+}
+
+interface Schema extends SchemaObject {
+  examples?: unknown[];
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  minProperties?: number;
+  pattern?: string;
+  multipleOf?: number;
+  writeOnly?: boolean;
+}
+
+function hasOwnShape(schema: Schema): boolean {
+  return schema.properties !== undefined || schema.type !== undefined;
+}
+
+function isNullSchema(state: State, input: unknown): boolean {
+  if (!isObject(input)) return false;
+  const { schema } = dereferenceSchema(state.document, input as SchemaObject, "#");
+  return (
+    schema.type === "null" || (Array.isArray(schema.enum) && schema.enum.every((v) => v === null))
+  );
+}
+
+function synthesize(state: State, s: Schema, at: string, depth: number): unknown {
+  switch (typeOf(s)) {
+    case "null":
+      return null;
+    case "string":
+      return stringValue(state, s, at);
+    case "integer":
+      return numberValue(s, true);
+    case "number":
+      return numberValue(s, false);
+    case "boolean":
+      return true;
+    case "array":
+      return arrayValue(state, s, at, depth);
+    default:
+      return objectValue(state, s, at, depth);
+  }
+}
+
+function typeOf(schema: Schema): string {
+  if (Array.isArray(schema.type)) {
+    return schema.type.find((type) => type !== "null") ?? schema.type[0] ?? "string";
+  }
+  if (typeof schema.type === "string") return schema.type;
+  if (schema.properties !== undefined || schema.additionalProperties !== undefined) return "object";
+  if (schema.items !== undefined) return "array";
+  if (schema.minimum !== undefined || schema.maximum !== undefined) return "number";
+  return "string";
+}
+
+function stringValue(state: State, schema: Schema, at: string): string {
+  let text: string | undefined;
+  if (typeof schema.pattern === "string") text = fromPattern(schema.pattern, seedOf(state, at));
+  if (text === undefined) {
+    const format = typeof schema.format === "string" ? FORMATS[schema.format] : undefined;
+    text = format ?? `kit-${seedOf(state, at).toString(36).slice(0, 4)}`;
+  }
+  const min = schema.minLength ?? 0;
+  if (text.length < min) text = text.padEnd(min, "k");
+  if (schema.maxLength !== undefined && text.length > schema.maxLength) {
+    text = text.slice(0, schema.maxLength);
+  }
+  return text;
+}
+
+/** A string matching `pattern`, or undefined when the pattern is not one JavaScript reads. */
+function fromPattern(pattern: string, seed: number): string | undefined {
+  try {
+    const expression = new RegExp(pattern, "u");
+    const generator = new RandExp(expression);
+    generator.max = 8;
+    const random = mulberry32(seed);
+    generator.randInt = (low: number, high: number) =>
+      low + Math.floor(random() * (high - low + 1));
+    const text = generator.gen();
+    return expression.test(text) ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function numberValue(schema: Schema, integer: boolean): number {
+  const lowBound =
+    typeof schema.exclusiveMinimum === "number"
+      ? schema.exclusiveMinimum
+      : typeof schema.minimum === "number"
+        ? schema.minimum
+        : undefined;
+  const highBound =
+    typeof schema.exclusiveMaximum === "number"
+      ? schema.exclusiveMaximum
+      : typeof schema.maximum === "number"
+        ? schema.maximum
+        : undefined;
+  const lowExclusive =
+    typeof schema.exclusiveMinimum === "number" || schema.exclusiveMinimum === true;
+  const highExclusive =
+    typeof schema.exclusiveMaximum === "number" || schema.exclusiveMaximum === true;
+  const step =
+    typeof schema.multipleOf === "number" && schema.multipleOf > 0
+      ? schema.multipleOf
+      : integer
+        ? 1
+        : 1;
+  let value = lowBound ?? Math.min(1, highBound ?? 1);
+  value = Math.ceil(value / step) * step;
+  if (lowExclusive && lowBound !== undefined && value <= lowBound) value += step;
+  if (highBound !== undefined && (value > highBound || (highExclusive && value >= highBound))) {
+    value = Math.floor(highBound / step) * step;
+    if (highExclusive && value >= highBound) value -= step;
+  }
+  return integer ? Math.round(value) : value;
+}
+
+function arrayValue(state: State, schema: Schema, at: string, depth: number): unknown[] {
+  const min = schema.minItems ?? 0;
+  const max = schema.maxItems ?? Number.POSITIVE_INFINITY;
+  const length = Math.min(Math.max(min, depth >= MAX_DEPTH ? 0 : 1), max);
+  const items: unknown[] = [];
+  for (let index = 0; index < length; index++) {
+    const prefix = schema.prefixItems?.[index];
+    const item =
+      prefix !== undefined
+        ? exampleOf(state, prefix, appendPointer(at, "prefixItems", index), depth + 1)
+        : exampleOf(
+            { ...state, seed: state.seed + index },
+            schema.items ?? {},
+            appendPointer(at, "items"),
+            depth + 1,
+          );
+    items.push(item);
+  }
+  return items;
+}
+
+function objectValue(
+  state: State,
+  schema: Schema,
+  at: string,
+  depth: number,
+): Record<string, unknown> {
+  const value: Record<string, unknown> = {};
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const hidden = state.direction === "request" ? "readOnly" : "writeOnly";
+  for (const name of Object.keys(properties).sort()) {
+    if (depth >= MAX_DEPTH && !required.has(name)) continue;
+    if (!required.has(name) && depth >= OPTIONAL_DEPTH) continue;
+    const where = appendPointer(at, "properties", name);
+    const property = properties[name];
+    if (isObject(property)) {
+      const resolved = dereferenceSchema(state.document, property as SchemaObject, where).schema;
+      if ((resolved as Record<string, unknown>)[hidden] === true) continue;
+    }
+    const item = exampleOf(state, property, where, depth + 1);
+    if (item !== undefined) value[name] = item;
+  }
+  // An empty object vanishes in a form or deepObject body: write at least one declared property.
+  const first = Object.keys(properties).sort()[0];
+  if (Object.keys(value).length === 0 && first !== undefined && depth < FIRST_PROPERTY_DEPTH) {
+    const item = exampleOf(
+      state,
+      properties[first],
+      appendPointer(at, "properties", first),
+      depth + 1,
+    );
+    if (item !== undefined) value[first] = item;
+  }
+  for (const name of required) {
+    if (typeof name === "string" && !(name in value) && !(name in properties)) value[name] = "kit";
+  }
+  const extra = schema.additionalProperties;
+  const wanted = Math.max(schema.minProperties ?? 0, Object.keys(properties).length === 0 ? 1 : 0);
+  if (isObject(extra) && depth < MAX_DEPTH) {
+    for (let index = 0; Object.keys(value).length < wanted; index++) {
+      value[`key${index}`] = exampleOf(
+        state,
+        extra,
+        appendPointer(at, "additionalProperties"),
+        depth + 1,
+      );
+    }
+  }
+  return value;
+}
+
+/** A seed for one place of the schema: the same place always gets the same values. */
+function seedOf(state: State, pointer: string): number {
+  let hash = 0x811c9dc5 ^ state.seed;
+  for (let index = 0; index < pointer.length; index++) {
+    hash ^= pointer.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,90 @@
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import type { OpenAPIDocument } from "../openapi/types.js";
+import { toJsonSchemaDocument } from "./json-schema.js";
+
+const DOCUMENT_ID = "kit:document";
+
+/**
+ * Checks values against the schemas of one document, found by JSON pointer, with Ajv's 2020-12
+ * validator on the document converted by `toJsonSchemaDocument` (request side). `coerce` reads
+ * strings as the numbers, booleans and arrays their schema asks for: how parameters and form
+ * fields arrive. Compiled schemas are kept per pointer.
+ */
+export class SchemaCheck {
+  readonly #strict: Ajv2020;
+  readonly #coercing: Ajv2020;
+  readonly #compiled = new Map<string, ValidateFunction | Error>();
+
+  constructor(document: OpenAPIDocument) {
+    const converted = { ...toJsonSchemaDocument(document, "request"), $id: DOCUMENT_ID };
+    this.#strict = newAjv(false);
+    this.#coercing = newAjv("array");
+    this.#strict.addSchema(converted);
+    this.#coercing.addSchema(converted);
+  }
+
+  /** Problems of `value` against the schema at `pointer` (empty when valid). Coercion changes `value` in place. */
+  problems(value: unknown, pointer: string, coerce = false): string[] {
+    const key = `${coerce ? "c" : "s"}${pointer}`;
+    let validate = this.#compiled.get(key);
+    if (validate === undefined) {
+      try {
+        const ajv = coerce ? this.#coercing : this.#strict;
+        validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${fragment(pointer)}` });
+      } catch (error) {
+        validate = error as Error;
+      }
+      this.#compiled.set(key, validate);
+    }
+    if (validate instanceof Error) return [`the schema cannot be compiled: ${validate.message}`];
+    if (validate(value)) return [];
+    return (validate.errors ?? []).slice(0, 3).map((error) => {
+      const where = error.instancePath === "" ? "the value" : error.instancePath;
+      return `${where} ${error.message ?? "is invalid"}`;
+    });
+  }
+}
+
+function newAjv(coerceTypes: false | "array"): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: false,
+    validateSchema: false,
+    allErrors: false,
+    coerceTypes,
+    logger: false,
+    // Documents' own keywords (`example`, `discriminator`, `x-…`) are annotations here.
+    discriminator: false,
+    code: { regExp: documentPattern },
+  });
+  addFormats.default(ajv);
+  // OpenAPI's own formats: `byte` is base64, the rest are annotations.
+  ajv.addFormat("byte", /^[\w+/=\s-]*$/);
+  for (const format of ["int32", "int64", "float", "double", "binary", "password", "base64"])
+    ajv.addFormat(format, true);
+  return ajv;
+}
+
+/** A JSON pointer as a URI fragment: each segment percent-encoded, `/` kept. */
+function fragment(pointer: string): string {
+  return pointer
+    .replace(/^#/, "")
+    .split("/")
+    .map((segment) => encodeURIComponent(segment))
+    .join("/");
+}
+
+/**
+ * A document's `pattern` as JavaScript reads it with the `u` flag. A pattern in another dialect
+ * (`\\A…\\z`, `\\p{Alnum}`, found in AWS documents) cannot be checked and accepts every string.
+ */
+const documentPattern = Object.assign(
+  (pattern: string, flags: string): { test(text: string): boolean } => {
+    try {
+      return new RegExp(pattern, flags);
+    } catch {
+      return { test: () => true };
+    }
+  },
+  { code: "new RegExp" },
+);

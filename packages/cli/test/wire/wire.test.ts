@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import { buildOperations } from "../../src/model/build-operations.js";
+import { loadOpenAPIDocument } from "../../src/openapi/load.js";
+import {
+  exampleValue,
+  RequestValidator,
+  SchemaCheck,
+  toJsonSchemaDocument,
+  type WireRequest,
+} from "../../src/wire/index.js";
+
+const schemas = {
+  Pet: {
+    type: "object",
+    required: ["id", "name", "tag"],
+    properties: {
+      id: { type: "integer", readOnly: true },
+      name: { type: "string", minLength: 12, maxLength: 20 },
+      tag: { type: "string", nullable: true, pattern: "^[a-z]{3}-[0-9]{2}$" },
+      age: { type: "number", minimum: 0, exclusiveMinimum: true, multipleOf: 0.5 },
+      kind: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { type: "string", format: "uuid" }] },
+      born: { type: "string", format: "date-time" },
+      parent: { $ref: "#/components/schemas/Pet" },
+    },
+  },
+  Cat: {
+    allOf: [{ type: "object", required: ["meow"], properties: { meow: { type: "boolean" } } }],
+  },
+};
+
+const document = {
+  openapi: "3.0.3",
+  info: { title: "t", version: "1" },
+  paths: {
+    "/pets/{id}": {
+      post: {
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "integer" } },
+          {
+            name: "ids",
+            in: "query",
+            schema: { type: "array", items: { type: "integer" } },
+            explode: false,
+          },
+          {
+            name: "filter",
+            in: "query",
+            style: "deepObject",
+            schema: { type: "object", properties: { gt: { type: "integer" } } },
+          },
+          { name: "X-Trace", in: "header", required: true, schema: { type: "string" } },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            "application/merge-patch+json": { schema: { $ref: "#/components/schemas/Pet" } },
+            "application/x-www-form-urlencoded": {
+              schema: {
+                type: "object",
+                required: ["metadata"],
+                properties: {
+                  metadata: { type: "object", additionalProperties: { type: "string" } },
+                },
+              },
+              encoding: { metadata: { style: "deepObject", explode: true } },
+            },
+          },
+        },
+        responses: { "204": { description: "ok" } },
+      },
+    },
+  },
+  components: { schemas },
+};
+
+async function setup() {
+  const loaded = await loadOpenAPIDocument(structuredClone(document));
+  const [operation] = buildOperations(loaded);
+  return { loaded, operation: operation!, validator: new RequestValidator(loaded) };
+}
+
+function request(overrides: Partial<WireRequest> & { json?: unknown } = {}): WireRequest {
+  const { json = { name: "Rex the great", tag: null }, ...rest } = overrides;
+  return {
+    method: "POST",
+    target: "/pets/7?ids=1,2&filter[gt]=3",
+    headers: { "x-trace": "t1", "content-type": "application/merge-patch+json" },
+    body: new TextEncoder().encode(JSON.stringify(json)),
+    ...rest,
+  };
+}
+
+describe("exampleValue", () => {
+  it("synthesizes a valid value from formats, bounds, patterns, oneOf, allOf and recursion, the same every time", async () => {
+    const { loaded } = await setup();
+    const check = new SchemaCheck(loaded.document);
+    const value = exampleValue(loaded.document, { $ref: "#/components/schemas/Pet" }, "#/x", {
+      direction: "request",
+    });
+    expect(check.problems(value, "#/components/schemas/Pet")).toEqual([]);
+    expect(value).toMatchObject({
+      name: expect.stringMatching(/^.{12,20}$/),
+      tag: expect.stringMatching(/^[a-z]{3}-[0-9]{2}$/),
+    });
+    expect(value).not.toHaveProperty("id");
+    expect((value as { age: number }).age).toBe(0.5);
+    expect(
+      exampleValue(loaded.document, { $ref: "#/components/schemas/Pet" }, "#/x", {
+        direction: "request",
+      }),
+    ).toEqual(value);
+    expect(
+      exampleValue(loaded.document, { $ref: "#/components/schemas/Pet" }, "#/x", {
+        direction: "response",
+      }),
+    ).toHaveProperty("id", 1);
+  });
+
+  it("takes const, enum, example and default before synthesizing", async () => {
+    const { loaded } = await setup();
+    const value = (schema: object, useExamples = true) =>
+      exampleValue(loaded.document, schema, "#/s", { direction: "request", useExamples });
+    expect(value({ type: "string", const: "c", enum: ["e"] })).toBe("c");
+    expect(value({ type: "string", enum: [null, "e"] })).toBe("e");
+    expect(value({ type: "integer", example: 42, default: 7 })).toBe(42);
+    expect(value({ type: "integer", default: 7 })).toBe(7);
+    expect(value({ type: "integer", default: 7 }, false)).toBe(1);
+  });
+});
+
+describe("toJsonSchemaDocument", () => {
+  it("spells 3.0's nullable and boolean exclusiveMinimum as 2020-12", () => {
+    const converted = toJsonSchemaDocument(document as never, "request") as typeof document;
+    const pet = converted.components.schemas.Pet;
+    expect(pet.properties.tag).toMatchObject({ type: ["string", "null"] });
+    expect(pet.properties.age).toMatchObject({ exclusiveMinimum: 0 });
+    expect(pet.required).toEqual(["name", "tag"]);
+  });
+});
+
+describe("RequestValidator", () => {
+  it("accepts a request the document allows", async () => {
+    const { operation, validator } = await setup();
+    expect(await validator.validate(operation, request())).toEqual([]);
+  });
+
+  it.each([
+    ["method", { method: "PUT" }],
+    ["path", { target: "/pets/seven?ids=1,2&filter[gt]=3" }],
+    ["query", { target: "/pets/7?ids=1&ids=2&filter[gt]=3" }],
+    ["query", { target: '/pets/7?ids=1,2&filter={"gt":3}' }],
+    ["header", { headers: { "content-type": "application/merge-patch+json" } }],
+    ["content-type", { headers: { "x-trace": "t", "content-type": "application/json" } }],
+    ["body", { json: { name: "short", tag: null } }],
+    ["body missing", { body: new Uint8Array(), headers: { "x-trace": "t" } }],
+    [
+      "content-type without body",
+      {
+        body: new Uint8Array(),
+        headers: { "x-trace": "t", "content-type": "application/merge-patch+json" },
+      },
+    ],
+  ] as const)("reports a %s problem", async (kind, overrides) => {
+    const { operation, validator } = await setup();
+    const problems = await validator.validate(
+      operation,
+      request(overrides as Partial<WireRequest>),
+    );
+    expect(problems.map((problem) => problem.kind)).toContain(kind);
+  });
+
+  it("reads a urlencoded field by its encoding: deepObject metadata[plan]=gold, not JSON", async () => {
+    const { operation, validator } = await setup();
+    const form = (body: string) =>
+      request({
+        headers: { "x-trace": "t", "content-type": "application/x-www-form-urlencoded" },
+        body: new TextEncoder().encode(body),
+      });
+    expect(await validator.validate(operation, form("metadata[plan]=gold"))).toEqual([]);
+    const problems = await validator.validate(operation, form('metadata={"plan":"gold"}'));
+    expect(problems.map((problem) => problem.kind)).toEqual(["body"]);
+  });
+});
