@@ -33,7 +33,7 @@ let done = 0;
 const outcomes = await runPool(planBatches(documents, { maxBytes: 4_000_000, maxDocuments: 40 }), {
   workers: availableParallelism(),
   workDir: WORK_DIR,
-  silenceMs: 300_000,
+  silenceMs: 900_000,
   tsconfig: path.join(WORK_DIR, "tsconfig.json"),
   onBatchDone(batch) {
     done += batch.length;

@@ -77,43 +77,49 @@ export async function checkWire(outDir: string, loaded: LoadedDocument): Promise
       const { operation } = method;
       const label = `${group.className}.${method.name}`;
       outcome.operations++;
-      const signature = planSignature(loaded, operation);
-      const args = signature.parameters.map((parameter) =>
-        argumentFor(loaded, schemas, operation, parameter),
-      );
-      const response = exampleResponse(loaded, operation);
-      local.answer = operation.verb === "head" ? { ...response, body: new Uint8Array() } : response;
-      local.received = undefined;
-      let result: { data: unknown } | undefined;
-      let error: unknown;
+      // A document the checker cannot read at one place (a broken $ref) fails that operation only.
       try {
-        result = await api[method.name]!(...args).send();
+        const signature = planSignature(loaded, operation);
+        const args = signature.parameters.map((parameter) =>
+          argumentFor(loaded, schemas, operation, parameter),
+        );
+        const response = exampleResponse(loaded, operation);
+        local.answer =
+          operation.verb === "head" ? { ...response, body: new Uint8Array() } : response;
+        local.received = undefined;
+        let result: { data: unknown } | undefined;
+        let error: unknown;
+        try {
+          result = await api[method.name]!(...args).send();
+        } catch (caught) {
+          error = caught;
+        }
+        const request = local.received as WireRequest | undefined;
+        let valid = false;
+        if (request === undefined) fail("request: not sent", label, describe(error));
+        else {
+          const target = request.target.startsWith(basePath)
+            ? request.target.slice(basePath.length - (basePath.endsWith("/") ? 1 : 0))
+            : request.target;
+          const problems = await validator.validate(operation, {
+            ...request,
+            target: target.startsWith("/") ? target : `/${target}`,
+          });
+          if (problems.length === 0) valid = true;
+          else
+            fail(`request: ${problems[0]!.kind}`, label, problems.map((p) => p.message).join("; "));
+        }
+        if (valid) outcome.requestsValid++;
+        const mismatch =
+          request === undefined
+            ? undefined
+            : await resultMismatch(operation, local.answer!, result, error);
+        if (mismatch === undefined) {
+          if (request !== undefined) outcome.resultsExact++;
+        } else fail(`result: ${mismatch.kind}`, label, mismatch.detail);
       } catch (caught) {
-        error = caught;
+        fail("wire stage error", label, describe(caught));
       }
-      const request = local.received as WireRequest | undefined;
-      let valid = false;
-      if (request === undefined) fail("request: not sent", label, describe(error));
-      else {
-        const target = request.target.startsWith(basePath)
-          ? request.target.slice(basePath.length - (basePath.endsWith("/") ? 1 : 0))
-          : request.target;
-        const problems = await validator.validate(operation, {
-          ...request,
-          target: target.startsWith("/") ? target : `/${target}`,
-        });
-        if (problems.length === 0) valid = true;
-        else
-          fail(`request: ${problems[0]!.kind}`, label, problems.map((p) => p.message).join("; "));
-      }
-      if (valid) outcome.requestsValid++;
-      const mismatch =
-        request === undefined
-          ? undefined
-          : await resultMismatch(operation, local.answer!, result, error);
-      if (mismatch === undefined) {
-        if (request !== undefined) outcome.resultsExact++;
-      } else fail(`result: ${mismatch.kind}`, label, mismatch.detail);
     }
   }
   return outcome;

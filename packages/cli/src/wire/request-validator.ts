@@ -3,7 +3,7 @@ import { mergeObjectShape } from "../model/merge-object-shape.js";
 import type { Operation } from "../model/operation.js";
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
-import { appendPointer } from "../openapi/pointer.js";
+import { appendPointer, pointerSegments } from "../openapi/pointer.js";
 import { dereferenceSchema, resolveLocalReference } from "../openapi/refs.js";
 import type {
   MediaTypeObject,
@@ -71,11 +71,7 @@ export class RequestValidator {
   }
 
   #parameterObject(pointer: string): ParameterObject {
-    return resolveLocalReference<ParameterObject>(
-      this.#loaded.document,
-      `#${pointer.slice(1)}`,
-      pointer,
-    ).value;
+    return atPointer(this.#loaded, pointer).value as ParameterObject;
   }
 
   #checkValue(
@@ -104,11 +100,7 @@ export class RequestValidator {
   }
 
   #schemaAt(pointer: string): SchemaObject {
-    const raw = resolveLocalReference<unknown>(
-      this.#loaded.document,
-      `#${pointer.slice(1)}`,
-      pointer,
-    ).value;
+    const raw = atPointer(this.#loaded, pointer).value;
     if (!isObject(raw)) return {};
     return dereferenceSchema(this.#loaded.document, raw as SchemaObject, pointer).schema;
   }
@@ -414,14 +406,14 @@ function matches(declared: string, sent: string): boolean {
 
 function resolveAt(loaded: LoadedDocument, pointer: string): unknown {
   try {
-    return resolveLocalReference(loaded.document, `#${pointer.slice(1)}`, pointer).value;
+    return atPointer(loaded, pointer).value;
   } catch {
     return undefined;
   }
 }
 
 function resolvedPointer(loaded: LoadedDocument, pointer: string): string {
-  return resolveLocalReference(loaded.document, `#${pointer.slice(1)}`, pointer).pointer;
+  return atPointer(loaded, pointer).pointer;
 }
 
 /** A required form body whose fields are all optional may be sent empty. */
@@ -438,4 +430,21 @@ function allOptionalForm(
     { schema: media.schema, pointer: appendPointer(bodyPointer, "content", form, "schema") },
   ]);
   return shape !== undefined && shape.required.size === 0;
+}
+
+/**
+ * The value at a pointer the model printed (keys as written, not percent-encoded), following a
+ * `$ref` found there, with the pointer of where it really is.
+ */
+function atPointer(loaded: LoadedDocument, pointer: string): { value: unknown; pointer: string } {
+  let value: unknown = loaded.document;
+  for (const segment of pointerSegments(pointer)) {
+    value =
+      isObject(value) || Array.isArray(value)
+        ? (value as Record<string, unknown>)[segment]
+        : undefined;
+  }
+  if (isObject(value) && typeof value.$ref === "string")
+    return resolveLocalReference(loaded.document, value.$ref, pointer);
+  return { value, pointer };
 }
