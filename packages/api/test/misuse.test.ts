@@ -150,7 +150,7 @@ describe("API class misuse, named by class and method", () => {
     expect(unknownStyle).toMatchObject({
       code: "KIT_DECORATOR_ARGUMENT",
       message:
-        '@Query on Matrix.get needs a style of "form", "spaceDelimited" or "pipeDelimited" and a boolean explode',
+        '@Query on Matrix.get needs a style of "form", "spaceDelimited", "pipeDelimited" or "deepObject" and a boolean explode',
     });
     const nameless = thrown(() => {
       class Nameless {
