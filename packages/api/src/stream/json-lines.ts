@@ -51,7 +51,7 @@ function parseLine(method: AnyKitMethod, line: string, status: number): unknown 
     return JSON.parse(line);
   } catch (error) {
     const target = targetOf(method);
-    const message = messages.KIT_INVALID_JSON(target.method, target.url);
+    const message = messages.KIT_INVALID_JSON(target.method, target.url, "");
     throw new KitResponseError(target, { code: "KIT_INVALID_JSON", message, status }, line, error);
   }
 }

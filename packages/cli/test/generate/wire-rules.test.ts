@@ -31,7 +31,7 @@ describe("the generator writes what goes over the wire as the document declares 
     const text = api("default.api.ts");
     expect(text).toContain('@Data("metadata", { style: "deepObject", explode: true })');
     expect(text).toContain('@Data("items", { style: "deepObject", explode: true })');
-    expect(text).toContain('@Data("address") address?:');
+    expect(text).toMatch(/@Data\("address"\) \w+\?:/);
   });
 
   it("reads a string under */* or text/* as text, a binary string as a Blob, an object as JSON", async () => {
