@@ -1,4 +1,3 @@
-import { sendWithSignal } from "./send-with-signal.js";
 import type { KitMethodFactory } from "./types.js";
 
 /** The state a hook or composable shows; `error` is `undefined` while there is none. */
@@ -55,7 +54,8 @@ export class RequestRunner<Args extends readonly unknown[], T> {
     this.#current = attempt;
     this.#update({ loading: true, error: undefined });
     try {
-      const result = await sendWithSignal(this.#factory(...args), attempt.controller.signal);
+      const method = this.#factory(...args);
+      const result = await method.sendWith({ signal: attempt.controller.signal });
       if (attempt.dropped) return undefined;
       this.#current = undefined;
       this.#update({ data: result.data, loading: false });

@@ -2,7 +2,6 @@ import type { DataTag } from "@tanstack/query-core";
 import { KitOptionsError } from "../core/errors.js";
 import { messages } from "../core/messages.js";
 import { KitMethod } from "../core/method.js";
-import { sendWithSignal } from "../frameworks/send-with-signal.js";
 import type { KitMethodFactory } from "../frameworks/types.js";
 
 export type { KitFactoryData, KitMethodFactory } from "../frameworks/types.js";
@@ -45,7 +44,7 @@ export function kitQueryOptions<T>(
 ): KitQueryOptions<T> {
   return {
     queryKey: kitQueryKey(method) as DataTag<KitQueryKey, T, Error>,
-    queryFn: ({ signal }) => sendWithSignal(method, signal).then((result) => result.data),
+    queryFn: ({ signal }) => method.sendWith({ signal }).then((result) => result.data),
   };
 }
 
