@@ -5,12 +5,12 @@ import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { DOCUMENTS, selectDocuments } from "./generate/documents.mjs";
-import { comparisonTable, megabytes, seconds } from "./generate/format.mjs";
+import { comparisonTable, floorTable, megabytes, seconds } from "./generate/format.mjs";
 import { measureDocument } from "./generate/measure-case.mjs";
 import { BENCH_DIR, CORPUS_DIR, RESULTS_DIR, ROOT_DIR, WORK_DIR } from "./generate/paths.mjs";
 import { ensureFile, ensureGnuTime, ensureInstalled } from "./generate/prerequisites.mjs";
 import { measureScaling } from "./generate/scaling.mjs";
-import { loadTools } from "./generate/tools.mjs";
+import { baselineKit, floorTool, loadTools } from "./generate/tools.mjs";
 import { measureTypeCheckCost } from "./generate/type-check-cost.mjs";
 
 const USAGE = `Usage: npm run bench:generate -- [options]
@@ -18,7 +18,9 @@ const USAGE = `Usage: npm run bench:generate -- [options]
   --warmups <n>     untimed runs first (default 1)
   --timeout <s>     per-run limit in seconds; a run past it is recorded as a timeout (default 300)
   --docs <a,b>      documents: ${DOCUMENTS.map((d) => d.name).join(", ")} (default all)
-  --tools <a,b>     tools by name, e.g. Kit,openapi-typescript (default all)
+  --tools <a,b>     tools by name, e.g. Kit,openapi-typescript (default all); with Kit, the
+                    floor (read, parse, walk, write as many bytes) runs too
+  --baseline <bin>  also run another build of Kit (its dist/bin.js) in the same rounds
   --skip-scaling    leave out Kit's scaling runs and the type-check cost comparison
   --quick           development mode: 1 run, no warm-up, petstore and loket, 60 s limit,
                     no scaling; writes to bench/.work/quick.md instead of bench/results/`;
@@ -33,6 +35,12 @@ const documents = selectDocuments(options.docs);
 const tools = selectTools(loadTools(), options.tools);
 if (tools.some((tool) => tool.name === "Kit")) {
   ensureFile(join(ROOT_DIR, "packages/cli/dist/bin.js"), "build first (npm run build)");
+  if (options.baseline !== undefined) {
+    ensureFile(options.baseline, "--baseline names a Kit dist/bin.js");
+    tools.splice(1, 0, baselineKit(options.baseline));
+  }
+  // After Kit in every round: the floor writes as many bytes as Kit just wrote.
+  tools.push(floorTool());
 }
 const timing = {
   runs: options.runs,
@@ -52,6 +60,9 @@ for (const document of documents) {
   cases.push(...(await measureDocument({ document, tools, ...timing, onRun })));
 }
 const sections = [comparisonTable(cases, timing.timeoutMs)];
+if (cases.some((entry) => entry.tool.name === "floor")) {
+  sections.push(`### Kit against the floor\n\n${floorTable(cases)}`);
+}
 
 const github = documents.find((document) => document.name === "github");
 const kit = tools.find((tool) => tool.name === "Kit");
@@ -87,6 +98,7 @@ function readOptions() {
       timeout: { type: "string" },
       docs: { type: "string" },
       tools: { type: "string" },
+      baseline: { type: "string" },
       "skip-scaling": { type: "boolean", default: false },
       quick: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -104,6 +116,7 @@ function readOptions() {
     timeoutSeconds: count("--timeout", values.timeout, quick ? 60 : 300, 1),
     docs: list(values.docs) ?? (quick ? ["petstore", "loket"] : DOCUMENTS.map((d) => d.name)),
     tools: list(values.tools),
+    baseline: values.baseline,
     skipScaling: quick || values["skip-scaling"],
   };
 }

@@ -22,7 +22,7 @@ export function comparisonTable(cases, timeoutMs) {
   ];
   const notes = [];
   for (const entry of cases) {
-    const cells = [entry.document.label, `${entry.tool.name} ${entry.tool.version}`];
+    const cells = [entry.document.label, `${entry.tool.name} ${entry.tool.version}`.trim()];
     if (entry.status === "ok") {
       const times = entry.samples.map((sample) => sample.wallMs);
       cells.push(
@@ -46,10 +46,45 @@ export function comparisonTable(cases, timeoutMs) {
 
 function typeCheckCell(entry, notes) {
   const check = entry.typeCheck;
+  if (check === undefined) return "–";
   if (check.status === "ok") return `yes (tsc ${seconds(check.wallMs)})`;
   if (check.status === "timeout") return "tsc timeout";
   notes.push(
     `- ${entry.tool.name} on ${entry.document.label}: ${check.firstError.count} errors, first: \`${check.firstError.text}\``,
   );
   return `no, ${check.firstError.count} errors (tsc ${seconds(check.wallMs)})`;
+}
+
+/**
+ * Kit (and a baseline build, when given) against the floor on each document: medians of wall and
+ * CPU time (user + system, GNU time) and their ratios. Documents where a run failed are left out.
+ */
+export function floorTable(cases) {
+  const lines = [
+    "| Document | Tool | Wall, median | Floor wall | Ratio | CPU, median | Floor CPU | Ratio |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const floor of cases.filter((entry) => entry.tool.name === "floor")) {
+    if (floor.status !== "ok") continue;
+    const kits = cases.filter(
+      (entry) =>
+        entry.document === floor.document &&
+        entry.status === "ok" &&
+        entry.tool.name.startsWith("Kit"),
+    );
+    for (const kit of kits) {
+      const wall = medianOf(kit, "wallMs");
+      const floorWall = medianOf(floor, "wallMs");
+      const cpu = medianOf(kit, "cpuMs");
+      const floorCpu = medianOf(floor, "cpuMs");
+      lines.push(
+        `| ${floor.document.label} | ${kit.tool.name} | ${seconds(wall)} | ${seconds(floorWall)} | **${(wall / floorWall).toFixed(2)}×** | ${seconds(cpu)} | ${seconds(floorCpu)} | **${(cpu / floorCpu).toFixed(2)}×** |`,
+      );
+    }
+  }
+  return lines.join("\n");
+}
+
+function medianOf(entry, field) {
+  return median(entry.samples.map((sample) => sample[field]));
 }

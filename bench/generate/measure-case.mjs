@@ -35,13 +35,13 @@ export async function measureDocument({
         entry.status = run.status;
         entry.failure = lastLine(run.logFile);
       } else if (timed) {
-        entry.samples.push({ wallMs: run.wallMs, rssKb: run.rssKb });
+        entry.samples.push({ wallMs: run.wallMs, cpuMs: run.cpuMs, rssKb: run.rssKb });
       }
     }
   }
   for (const entry of cases.filter((candidate) => candidate.status === "ok")) {
     entry.size = outputSize(outDir(entry));
-    if (!check) continue;
+    if (!check || entry.tool.typeChecked === false) continue;
     entry.typeCheck = await typeCheck({ outDir: outDir(entry), caseDir: entry.dir, timeoutMs });
   }
   return cases;

@@ -5,7 +5,8 @@ import { performance } from "node:perf_hooks";
 export const TIME_BIN = "/usr/bin/time";
 
 /**
- * Runs one command under GNU time and reports wall time, peak RSS and how it ended.
+ * Runs one command under GNU time and reports wall time, CPU time (user + system), peak RSS and
+ * how it ended.
  * The child gets its own process group so a timeout can kill the whole tree at once:
  * some generators fork workers that would otherwise outlive the limit.
  */
@@ -14,7 +15,7 @@ export function runMeasured({ command, args, cwd, timeoutMs, logFile }) {
   rmSync(rssFile, { force: true });
   const log = openSync(logFile, "w");
   const started = performance.now();
-  const child = spawn(TIME_BIN, ["-o", rssFile, "-f", "%M", command, ...args], {
+  const child = spawn(TIME_BIN, ["-o", rssFile, "-f", "%M %U %S", command, ...args], {
     cwd,
     detached: true,
     stdio: ["ignore", log, log],
@@ -33,21 +34,22 @@ export function runMeasured({ command, args, cwd, timeoutMs, logFile }) {
       clearTimeout(timer);
       const wallMs = performance.now() - started;
       if (timedOut) {
-        resolve({ status: "timeout", wallMs, rssKb: undefined, logFile });
+        resolve({ status: "timeout", wallMs, rssKb: undefined, cpuMs: undefined, logFile });
         return;
       }
       resolve({
         status: code === 0 ? "ok" : "failed",
         wallMs,
-        rssKb: readPeakRss(rssFile),
+        ...readUsage(rssFile),
         logFile,
       });
     });
   });
 }
 
-function readPeakRss(rssFile) {
+function readUsage(rssFile) {
   const lines = readFileSync(rssFile, "utf8").trim().split("\n");
   // GNU time puts "Command exited with non-zero status N" before the format line.
-  return Number(lines.at(-1));
+  const [rssKb, user, system] = lines.at(-1).split(" ").map(Number);
+  return { rssKb, cpuMs: (user + system) * 1000 };
 }

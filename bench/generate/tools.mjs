@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { outputSize } from "./output-size.mjs";
 import { BENCH_DIR, ROOT_DIR } from "./paths.mjs";
 
 /**
@@ -29,6 +30,36 @@ export function loadTools() {
       out,
     ]),
   ];
+}
+
+/**
+ * Another build of Kit's generator (`--baseline path/to/dist/bin.js`), run beside the current one
+ * in the same rounds, for before/after figures taken in one sitting.
+ */
+export function baselineKit(bin) {
+  const script = resolve(bin);
+  return {
+    name: "Kit baseline",
+    version: packageJson(join(script, "..", "..")).version,
+    command: (input, out) => node(script, ["generate", "-i", input, "-o", out]),
+  };
+}
+
+/**
+ * The floor (`floor.mjs`): reads, parses and walks the document and writes as many bytes in as
+ * many files as Kit wrote in the same round. Runs after Kit, whose output sits in the sibling case
+ * directory (`cases/<document>/kit/out`); its output is not type-checked.
+ */
+export function floorTool() {
+  return {
+    name: "floor",
+    version: "",
+    typeChecked: false,
+    command: (input, out) => {
+      const { bytes, files } = outputSize(join(out, "..", "..", "kit", "out"));
+      return node(join(BENCH_DIR, "generate", "floor.mjs"), [input, out, bytes, files]);
+    },
+  };
 }
 
 function peer(packageName, binName, argsFor) {

@@ -4,7 +4,7 @@ import { appendPointer } from "../openapi/pointer.js";
 import type { SchemaObject } from "../openapi/types.js";
 import { dereference } from "./dereference.js";
 import { mergeObjectShape, type ObjectShape } from "./merge-object-shape.js";
-import type { SchemaInput } from "./operation.js";
+import type { SchemaInput } from "./schema-input.js";
 import { isNullable, isObjectSchema } from "./schema-kind.js";
 
 /**

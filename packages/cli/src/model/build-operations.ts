@@ -12,24 +12,17 @@ import type {
 } from "../openapi/types.js";
 import { fieldEncodings } from "./field-encoding.js";
 import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
-import type {
-  Operation,
-  Parameter,
-  RequestBody,
-  ResponseBody,
-  SchemaAt,
-  SchemaInput,
-  Verb,
-} from "./operation.js";
+import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
 import { joinedQueryStyle } from "./query-style.js";
 import { resolveObject } from "./resolve.js";
-import { Warnings } from "./warnings.js";
+import type { SchemaAt, SchemaInput } from "./schema-input.js";
+import type { Warnings } from "./warnings.js";
 
 export interface BuildOptions {
   /** Keep only these tags (applied after `excludeTags`). */
   tags?: readonly string[];
   excludeTags?: readonly string[];
-  warnings?: Warnings;
+  warnings: Warnings;
 }
 
 export const VERBS: readonly Verb[] = ["get", "put", "post", "delete", "options", "head", "patch"];
@@ -39,8 +32,8 @@ const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 const SUCCESS_STATUS = /^2(?:[0-9]{2}|XX)$/i;
 
 /** One operation per path × verb, sorted by path then verb, with parameters and bodies resolved. */
-export function buildOperations(loaded: LoadedDocument, options: BuildOptions = {}): Operation[] {
-  const warnings = options.warnings ?? new Warnings(loaded.locate);
+export function buildOperations(loaded: LoadedDocument, options: BuildOptions): Operation[] {
+  const { warnings } = options;
   const selectTags = tagFilter(options);
   const operations: Operation[] = [];
   const paths = loaded.document.paths ?? {};

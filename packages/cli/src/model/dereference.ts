@@ -2,7 +2,7 @@ import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { dereferenceSchema } from "../openapi/refs.js";
 import type { OpenAPIDocument, SchemaObject } from "../openapi/types.js";
-import type { SchemaInput } from "./operation.js";
+import type { SchemaInput } from "./schema-input.js";
 
 type Dereferenced = ReturnType<typeof dereferenceSchema>;
 

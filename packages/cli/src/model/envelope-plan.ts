@@ -4,7 +4,8 @@ import { compareText } from "./compare.js";
 import { dereference } from "./dereference.js";
 import { jsonResponseSchemas, readEnvelope } from "./envelope.js";
 import { suggestEnvelope } from "./envelope-suggestion.js";
-import type { Operation, SchemaAt } from "./operation.js";
+import type { Operation } from "./operation.js";
+import type { SchemaAt } from "./schema-input.js";
 import type { Warnings } from "./warnings.js";
 
 /**

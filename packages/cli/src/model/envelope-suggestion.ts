@@ -2,7 +2,8 @@ import type { LoadedDocument } from "../openapi/load.js";
 import { compareText } from "./compare.js";
 import { jsonResponseSchemas } from "./envelope.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
-import type { Operation, SchemaAt } from "./operation.js";
+import type { Operation } from "./operation.js";
+import type { SchemaAt } from "./schema-input.js";
 import type { Warnings } from "./warnings.js";
 
 /** Common spellings of each envelope field, preferred first. */

@@ -1,7 +1,8 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import type { EnvelopeKeys } from "../options.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
-import type { Operation, SchemaAt } from "./operation.js";
+import type { Operation } from "./operation.js";
+import type { SchemaAt } from "./schema-input.js";
 
 /** The fields of a response envelope; `code` and `message` only when the envelope declares them. */
 export interface EnvelopeFields {

@@ -1,17 +1,17 @@
 import { appendPointer } from "../openapi/pointer.js";
 import { compareText } from "./compare.js";
 import { shortHash } from "./hash.js";
-import { camelCase, NameScope, pascalCase, splitWords } from "./names.js";
+import { camelCase, kebabCase, NameScope, pascalCase, splitWords } from "./names.js";
 import type { Operation } from "./operation.js";
 import { operationName } from "./operation-name.js";
 import { commonSegments, literalSegments, toRoutePath } from "./path-template.js";
 import type { ApiMethod, TagGroup } from "./tag-group.js";
-import { Warnings } from "./warnings.js";
+import type { Warnings } from "./warnings.js";
 
 export interface GroupOptions {
   /** Tag descriptions from the document's `tags` list, for class doc comments. */
   descriptions?: ReadonlyMap<string, string>;
-  warnings?: Warnings;
+  warnings: Warnings;
 }
 
 /** File names other than tags use inside `types/`; `index` would overwrite the barrel. */
@@ -23,9 +23,9 @@ const RESERVED_FILE_NAMES = ["index"];
  */
 export function groupOperations(
   operations: readonly Operation[],
-  options: GroupOptions = {},
+  options: GroupOptions,
 ): TagGroup[] {
-  const warnings = options.warnings ?? new Warnings();
+  const { warnings } = options;
   const byTag = new Map<string, Operation[]>();
   for (const operation of operations) {
     for (const tag of operation.tags) {
@@ -41,9 +41,8 @@ export function groupOperations(
 
   return [...byTag.keys()].sort(compareText).map((tag) => {
     const tagOperations = byTag.get(tag)!;
-    const own = splitWords(tag);
-    const words = own.length > 0 ? own : fallbackWords(tag, tagOperations);
-    const joined = words.map((word) => word.toLowerCase()).join("-");
+    const own = kebabCase(tag);
+    const joined = own !== "" ? own : kebabCase(fallbackName(tag, tagOperations));
     const base = fileBase(joined, tag);
     const fileName = files.claim(base, (n) => `-${n}`);
     if (fileName !== base) {
@@ -60,7 +59,7 @@ export function groupOperations(
       className: `${pascalCase(fileName)}Api`,
       instanceName: `${camelCase(fileName)}Api`,
       // A shortened name no longer ends in all of the tag's words.
-      renamed: own.length === 0 || fileName !== base || !base.endsWith(joined),
+      renamed: own === "" || fileName !== base || !base.endsWith(joined),
       ...routes(tagOperations),
     };
   });
@@ -88,13 +87,12 @@ function fileBase(joined: string, tag: string): string {
 }
 
 /** A tag without ASCII words takes the last shared literal path word, else `tag` + a hash. */
-function fallbackWords(tag: string, operations: readonly Operation[]): readonly string[] {
+function fallbackName(tag: string, operations: readonly Operation[]): string {
   const shared = commonSegments(operations.map((operation) => literalSegments(operation.path)));
   for (let index = shared.length - 1; index >= 0; index--) {
-    const words = splitWords(shared[index]!);
-    if (words.length > 0) return words;
+    if (splitWords(shared[index]!).length > 0) return shared[index]!;
   }
-  return ["tag", shortHash(tag)];
+  return `tag ${shortHash(tag)}`;
 }
 
 function routes(operations: readonly Operation[]): { prefix: string; methods: ApiMethod[] } {

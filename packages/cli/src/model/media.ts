@@ -1,6 +1,6 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import { dereference } from "./dereference.js";
-import type { SchemaAt } from "./operation.js";
+import type { SchemaAt } from "./schema-input.js";
 
 /** How a body travels on the wire; decides decorators and the TypeScript type of a payload. */
 export type BodyKind = "json" | "form" | "multipart" | "text" | "binary";

@@ -3,7 +3,7 @@ import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer } from "../openapi/pointer.js";
 import type { SchemaObject } from "../openapi/types.js";
 import { dereference } from "./dereference.js";
-import type { SchemaAt, SchemaInput } from "./operation.js";
+import type { SchemaAt, SchemaInput } from "./schema-input.js";
 import { isObjectSchema } from "./schema-kind.js";
 
 /** The members of an object type: what an interface is printed from. */

@@ -1,22 +1,10 @@
-import type {
-  HttpVerb,
-  ParameterLocation,
-  ReferenceObject,
-  SchemaObject,
-} from "../openapi/types.js";
+import type { HttpVerb, ParameterLocation } from "../openapi/types.js";
 import type { BodyKind } from "./media.js";
 import type { JoinedQueryStyle } from "./query-style.js";
+import type { SchemaAt } from "./schema-input.js";
 
 /** Verbs the runtime has decorators for; `trace` is skipped. */
 export type Verb = Exclude<HttpVerb, "trace">;
-
-export type SchemaInput = SchemaObject | ReferenceObject;
-
-/** A schema together with the JSON pointer it was read from, for names and messages. */
-export interface SchemaAt {
-  schema: SchemaInput;
-  pointer: string;
-}
 
 export interface Parameter {
   /** The wire name exactly as in the document. */

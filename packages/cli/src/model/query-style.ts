@@ -1,7 +1,7 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import type { ParameterObject } from "../openapi/types.js";
 import { dereference } from "./dereference.js";
-import type { SchemaAt } from "./operation.js";
+import type { SchemaAt } from "./schema-input.js";
 
 /** The OpenAPI styles whose `explode: false` sends an array as one value with its items joined. */
 export type JoinedQueryStyle = "form" | "spaceDelimited" | "pipeDelimited";

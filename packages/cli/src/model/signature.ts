@@ -1,4 +1,5 @@
 import type { LoadedDocument } from "../openapi/load.js";
+import { appendPointer } from "../openapi/pointer.js";
 import type { ParameterLocation, SchemaObject } from "../openapi/types.js";
 import type { EnvelopeKeys } from "../options.js";
 import { compareText } from "./compare.js";
@@ -7,12 +8,13 @@ import { readEnvelope } from "./envelope.js";
 import { essence, isMediaRange } from "./media.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
 import { NameScope, variableName } from "./names.js";
-import type { FieldEncoding, Operation, SchemaAt } from "./operation.js";
+import type { FieldEncoding, Operation, RequestBody } from "./operation.js";
 import { operationTypeStem } from "./operation-name.js";
 import { placeholderKeys } from "./path-template.js";
 import type { JoinedQueryStyle } from "./query-style.js";
+import type { SchemaAt } from "./schema-input.js";
 import { isObjectSchema } from "./schema-kind.js";
-import { Warnings } from "./warnings.js";
+import type { Warnings } from "./warnings.js";
 
 /** Where a TypeScript type comes from: a schema (declared as `inlineName` when given) or fixed text. */
 export type TypeSource =
@@ -60,7 +62,7 @@ export interface MethodSignature {
 export function planSignature(
   loaded: LoadedDocument,
   operation: Operation,
-  warnings: Warnings = new Warnings(loaded.locate),
+  warnings: Warnings,
   envelope?: EnvelopeKeys,
 ): MethodSignature {
   const variables = new NameScope();
@@ -68,6 +70,9 @@ export function planSignature(
   const parameters: SignatureParameter[] = [];
   const cookies: string[] = [];
   for (const parameter of operation.parameters) {
+    if (parameter.schema === undefined) {
+      warnings.add("parameter has neither schema nor content; typed string", parameter.pointer);
+    }
     const type: TypeSource = parameter.schema ? { schema: parameter.schema } : { text: "string" };
     const key =
       parameter.in === "path" ? (pathKeys.get(parameter.name) ?? parameter.name) : parameter.name;
@@ -121,6 +126,10 @@ function planBody(
   const body = operation.requestBody;
   if (body === undefined) return { parameters: [], fileFields: [] };
   const required = body.required;
+  if (body.schema === undefined && (body.kind === "json" || body.kind === "form")) {
+    const typed = body.kind === "json" ? "unknown" : "string";
+    warnings.add(`request body has no schema; typed ${typed}`, mediaPointer(body));
+  }
   const whole = (variable: string, type: TypeSource): SignatureParameter => ({
     variable: variables.claim(variable),
     decorator: "Data",
@@ -202,6 +211,11 @@ function planBody(
         fileFields: [],
       };
   }
+}
+
+/** Where the body's chosen media type stands in the document. */
+function mediaPointer(body: RequestBody): string {
+  return appendPointer(body.pointer, "content", body.mediaType);
 }
 
 /** An inline object schema is declared as a named type; anything else is printed in place. */

@@ -2,8 +2,8 @@ import { pointerOf } from "../openapi/pointer.js";
 import type { OpenAPIDocument } from "../openapi/types.js";
 import { compareText } from "./compare.js";
 import { NameScope, typeName } from "./names.js";
-import type { SchemaInput } from "./operation.js";
-import { Warnings } from "./warnings.js";
+import type { SchemaInput } from "./schema-input.js";
+import type { Warnings } from "./warnings.js";
 
 /** A type the output declares: a component schema or an inline payload or response object. */
 export interface NamedType {
@@ -55,7 +55,7 @@ export const TAKEN_TYPE_NAMES: readonly string[] = [
 export interface TypeRegistryOptions {
   /** Further names to keep free, e.g. the API class names. */
   reserved?: Iterable<string>;
-  warnings?: Warnings;
+  warnings: Warnings;
 }
 
 /**
@@ -69,8 +69,8 @@ export class TypeRegistry {
   readonly #pending: NamedType[] = [];
   readonly #warnings: Warnings;
 
-  constructor(document: OpenAPIDocument, options: TypeRegistryOptions = {}) {
-    this.#warnings = options.warnings ?? new Warnings();
+  constructor(document: OpenAPIDocument, options: TypeRegistryOptions) {
+    this.#warnings = options.warnings;
     for (const name of TAKEN_TYPE_NAMES) this.#names.reserve(name);
     for (const name of options.reserved ?? []) this.#names.reserve(name);
     const schemas = document.components?.schemas ?? {};

@@ -5,6 +5,7 @@ import { buildOperations } from "../../src/model/build-operations.js";
 import { groupOperations } from "../../src/model/group-operations.js";
 import type { Operation } from "../../src/model/operation.js";
 import { planSignature, type SignatureParameter } from "../../src/model/signature.js";
+import { Warnings } from "../../src/model/warnings.js";
 import type { LoadedDocument } from "../../src/openapi/load.js";
 import { validValue } from "./valid-value.js";
 
@@ -46,10 +47,12 @@ export async function callEveryOperation(outDir: string, loaded: LoadedDocument)
   });
 
   const calls: Call[] = [];
-  for (const group of groupOperations(buildOperations(loaded))) {
+  // Warnings are the generator's business; these checks only call what it planned.
+  const warnings = new Warnings(loaded.locate);
+  for (const group of groupOperations(buildOperations(loaded, { warnings }), { warnings })) {
     const api = client[group.instanceName] as ApiObject;
     for (const method of group.methods) {
-      const { parameters } = planSignature(loaded, method.operation);
+      const { parameters } = planSignature(loaded, method.operation, warnings);
       const args = parameters.map((parameter) => argumentFor(loaded, method.operation, parameter));
       cookie = cookieHeader(parameters, args);
       const operation = `${method.operation.verb.toUpperCase()} ${method.operation.path}`;

@@ -11,7 +11,11 @@ describe("buildOperations", () => {
     const loaded = inlineDocument({
       paths: { "/b": { post: ok, get: ok }, "/a": { delete: ok } },
     });
-    expect(buildOperations(loaded).map((op) => `${op.verb} ${op.path} ${op.pointer}`)).toEqual([
+    expect(
+      buildOperations(loaded, { warnings: new Warnings() }).map(
+        (op) => `${op.verb} ${op.path} ${op.pointer}`,
+      ),
+    ).toEqual([
       "delete /a #/paths/~1a/delete",
       "get /b #/paths/~1b/get",
       "post /b #/paths/~1b/post",
@@ -30,7 +34,7 @@ describe("buildOperations", () => {
         },
       },
     });
-    const [operation] = buildOperations(loaded);
+    const [operation] = buildOperations(loaded, { warnings: new Warnings() });
     expect(operation!.parameters.map((p) => [p.in, p.name, p.description])).toEqual([
       ["path", "id", undefined],
       ["query", "q", "own"],
@@ -53,7 +57,7 @@ describe("buildOperations", () => {
         },
       },
     });
-    const [operation] = buildOperations(loaded);
+    const [operation] = buildOperations(loaded, { warnings: new Warnings() });
     expect(operation!.parameters.map((p) => [p.in, p.name, p.required])).toEqual([
       ["header", "x-amz-content-sha256", true],
       ["query", "Q", false],
@@ -86,7 +90,7 @@ describe("buildOperations", () => {
         },
       },
     });
-    const [operation] = buildOperations(loaded);
+    const [operation] = buildOperations(loaded, { warnings: new Warnings() });
     expect(operation!.parameters.map((p) => [p.name, p.joinedStyle])).toEqual([
       ["csv", "form"],
       ["pipes", "pipeDelimited"],
@@ -118,7 +122,7 @@ describe("buildOperations", () => {
         },
       },
     });
-    const [operation] = buildOperations(loaded);
+    const [operation] = buildOperations(loaded, { warnings: new Warnings() });
     expect(operation!.parameters[0]!.pointer).toBe("#/components/parameters/Limit");
     expect(operation!.requestBody).toMatchObject({ kind: "json", required: true });
     expect(operation!.responses).toMatchObject([{ status: "200", kind: "text" }]);
@@ -140,11 +144,9 @@ describe("buildOperations", () => {
         },
       },
     });
-    expect(buildOperations(loaded)[0]!.responses.map((r) => r.status)).toEqual([
-      "200",
-      "201",
-      "2XX",
-    ]);
+    expect(
+      buildOperations(loaded, { warnings: new Warnings() })[0]!.responses.map((r) => r.status),
+    ).toEqual(["200", "201", "2XX"]);
   });
 
   it("types an undeclared placeholder as a required string and warns", () => {
@@ -197,15 +199,22 @@ describe("buildOperations", () => {
     const loaded = inlineDocument({
       paths: { "/a": { get: { ...ok, tags: ["pet", "store"] } }, "/b": { get: ok } },
     });
-    expect(buildOperations(loaded).map((op) => op.tags)).toEqual([["pet", "store"], ["default"]]);
-    expect(buildOperations(loaded, { tags: ["store"] }).map((op) => op.tags)).toEqual([["store"]]);
-    expect(buildOperations(loaded, { tags: ["pet"], excludeTags: ["pet"] })).toEqual([]);
+    expect(buildOperations(loaded, { warnings: new Warnings() }).map((op) => op.tags)).toEqual([
+      ["pet", "store"],
+      ["default"],
+    ]);
+    expect(
+      buildOperations(loaded, { tags: ["store"], warnings: new Warnings() }).map((op) => op.tags),
+    ).toEqual([["store"]]);
+    expect(
+      buildOperations(loaded, { tags: ["pet"], excludeTags: ["pet"], warnings: new Warnings() }),
+    ).toEqual([]);
   });
 
   it("rejects an operation that is not an object, naming its pointer", () => {
     const loaded = inlineDocument({ paths: { "/a": { get: "nope" } } });
-    expect(() => buildOperations(loaded)).toThrow(KitGenerateError);
-    expect(() => buildOperations(loaded)).toThrow(
+    expect(() => buildOperations(loaded, { warnings: new Warnings() })).toThrow(KitGenerateError);
+    expect(() => buildOperations(loaded, { warnings: new Warnings() })).toThrow(
       /^#\/paths\/~1a\/get\b.*: An operation must be an object$/,
     );
   });
@@ -236,7 +245,9 @@ describe("what real documents hold", () => {
     const loaded = inlineDocument({
       paths: { "x-codegen-contextRoot": "/apis/registry/v2", "/health": { get: ok } },
     });
-    expect(buildOperations(loaded).map((op) => op.path)).toEqual(["/health"]);
+    expect(buildOperations(loaded, { warnings: new Warnings() }).map((op) => op.path)).toEqual([
+      "/health",
+    ]);
   });
 
   it("ignores header parameters named Accept, Content-Type or Authorization, with a warning", () => {

@@ -7,7 +7,7 @@ import { inlineDocument } from "../support/fixtures.js";
 const ok = { responses: { "204": { description: "ok" } } };
 
 function groupsOf(paths: Record<string, unknown>, warnings = new Warnings()) {
-  return groupOperations(buildOperations(inlineDocument({ paths })), { warnings });
+  return groupOperations(buildOperations(inlineDocument({ paths }), { warnings }), { warnings });
 }
 
 describe("groupOperations", () => {

@@ -7,7 +7,8 @@ import { inlineDocument } from "../support/fixtures.js";
 
 function signatureOf(operation: Record<string, unknown>, path = "/x/{id}") {
   const loaded = inlineDocument({ paths: { [path]: { post: operation } } });
-  return planSignature(loaded, buildOperations(loaded)[0]!);
+  const warnings = new Warnings();
+  return planSignature(loaded, buildOperations(loaded, { warnings })[0]!, warnings);
 }
 
 const idParameter = { name: "id", in: "path", required: true, schema: { type: "string" } };
@@ -156,7 +157,7 @@ describe("names the runtime cannot send", () => {
       },
     });
     const warnings = new Warnings();
-    const signature = planSignature(loaded, buildOperations(loaded)[0]!, warnings);
+    const signature = planSignature(loaded, buildOperations(loaded, { warnings })[0]!, warnings);
     expect(signature.parameters.map((p) => p.key)).toEqual(["user"]);
     expect(warnings.messages).toEqual([
       "#/paths/~1login/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/: a form field with an empty name cannot be sent and was skipped",
@@ -182,13 +183,14 @@ describe("placeholders without ASCII letters or digits", () => {
 
   it("are named by their place in the path, as key and variable", () => {
     const loaded = inlineDocument(document);
-    const [operation] = buildOperations(loaded);
-    const { parameters } = planSignature(loaded, operation!);
+    const warnings = new Warnings();
+    const [operation] = buildOperations(loaded, { warnings });
+    const { parameters } = planSignature(loaded, operation!, warnings);
     expect(parameters.map((p) => [p.key, p.variable])).toEqual([
       ["param1", "param1"],
       ["param2", "param2"],
     ]);
-    const [group] = groupOperations(buildOperations(loaded));
+    const [group] = groupOperations(buildOperations(loaded, { warnings }), { warnings });
     expect(group!.methods[0]!.path).toBe("/users/:param1/friends/:param2");
   });
 
@@ -197,10 +199,44 @@ describe("placeholders without ASCII letters or digits", () => {
     reversed.paths["/users/{名字}/friends/{年龄}"].get.parameters.reverse();
     const keysOf = (input: Record<string, unknown>) => {
       const loaded = inlineDocument(input);
-      const { parameters } = planSignature(loaded, buildOperations(loaded)[0]!);
+      const warnings = new Warnings();
+      const { parameters } = planSignature(
+        loaded,
+        buildOperations(loaded, { warnings })[0]!,
+        warnings,
+      );
       return parameters.map((p) => `${p.from?.name}=${p.variable}`);
     };
     expect(keysOf(reversed).sort()).toEqual(keysOf(document).sort());
     expect(keysOf(document).sort()).toEqual(["名字=param1", "年龄=param2"]);
+  });
+});
+
+describe("guesses where the document says nothing", () => {
+  function plan(operation: Record<string, unknown>) {
+    const loaded = inlineDocument({
+      paths: { "/notes": { post: { ...noContent, ...operation } } },
+    });
+    const warnings = new Warnings();
+    const signature = planSignature(loaded, buildOperations(loaded, { warnings })[0]!, warnings);
+    return { signature, warnings: warnings.messages };
+  }
+
+  it("types a JSON body without a schema unknown, with a warning naming the media type", () => {
+    const { signature, warnings } = plan({
+      requestBody: { content: { "application/json": {} } },
+    });
+    expect(signature.parameters.map((p) => p.type)).toEqual([{ text: "unknown" }]);
+    expect(warnings).toEqual([
+      "#/paths/~1notes/post/requestBody/content/application~1json: request body has no schema; typed unknown",
+    ]);
+  });
+
+  it("types a parameter with neither schema nor content string, with a warning naming it", () => {
+    const { signature, warnings } = plan({ parameters: [{ name: "q", in: "query" }] });
+    expect(signature.parameters.map((p) => p.type)).toEqual([{ text: "string" }]);
+    expect(warnings).toEqual([
+      "#/paths/~1notes/post/parameters/0: parameter has neither schema nor content; typed string",
+    ]);
   });
 });

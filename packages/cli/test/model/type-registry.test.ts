@@ -9,7 +9,9 @@ function documentWith(schemas: Record<string, unknown>): OpenAPIDocument {
 
 describe("TypeRegistry", () => {
   it("names component schemas in PascalCase", () => {
-    const registry = new TypeRegistry(documentWith({ "pet-status": { type: "string" } }));
+    const registry = new TypeRegistry(documentWith({ "pet-status": { type: "string" } }), {
+      warnings: new Warnings(),
+    });
     expect(registry.get("#/components/schemas/pet-status")?.name).toBe("PetStatus");
   });
 
@@ -32,7 +34,7 @@ describe("TypeRegistry", () => {
 
   it("suffixes components that collide in sorted key order, whatever the document order", () => {
     const names = (schemas: Record<string, unknown>) => {
-      const registry = new TypeRegistry(documentWith(schemas));
+      const registry = new TypeRegistry(documentWith(schemas), { warnings: new Warnings() });
       return ["pet", "Pet"].map((key) => registry.get(`#/components/schemas/${key}`)?.name);
     };
     expect(names({ pet: {}, Pet: {} })).toEqual(["Pet2", "Pet"]);
@@ -40,14 +42,16 @@ describe("TypeRegistry", () => {
   });
 
   it("names an inline schema once and keeps a taken name free", () => {
-    const registry = new TypeRegistry(documentWith({ AddPetPayload: {} }));
+    const registry = new TypeRegistry(documentWith({ AddPetPayload: {} }), {
+      warnings: new Warnings(),
+    });
     const first = registry.nameInline("#/paths/x", "AddPetPayload", { type: "object" });
     expect(first.name).toBe("AddPetPayload2");
     expect(registry.nameInline("#/paths/x", "Other", { type: "object" })).toBe(first);
   });
 
   it("assigns a type to the file of its first use and reports it once", () => {
-    const registry = new TypeRegistry(documentWith({ Pet: {} }));
+    const registry = new TypeRegistry(documentWith({ Pet: {} }), { warnings: new Warnings() });
     const pet = registry.get("#/components/schemas/Pet")!;
     registry.use(pet, "pet");
     registry.use(pet, "store");

@@ -1,7 +1,7 @@
 import { dereference } from "../../model/dereference.js";
 import { mergeObjectShape, ownShape } from "../../model/merge-object-shape.js";
 import { referencedTypeName } from "../../model/names.js";
-import type { SchemaInput } from "../../model/operation.js";
+import type { SchemaInput } from "../../model/schema-input.js";
 import { isNullable } from "../../model/schema-kind.js";
 import { isObject } from "../../openapi/is-object.js";
 import { appendPointer } from "../../openapi/pointer.js";
