@@ -1,23 +1,27 @@
+import type { MethodPlan } from "../model/plan-types.js";
 import type { TagGroup } from "../model/tag-group.js";
+import type { NamedType } from "../model/type-expr.js";
 import { GENERATED_MARKER } from "../options.js";
 import { docComment } from "./doc-comment.js";
 import { typeImportLines, valueImportLine } from "./imports.js";
 import { renderMethod } from "./method.js";
-import type { RenderContext } from "./render-context.js";
+import { TypePrinter } from "./type-printer.js";
 
-/**
- * `apis/<tag>.api.ts`: one `@Api` class with a method per operation, and its ready instance.
- * `context` must be made for this file (`RenderContext.forApiFile`); it collects the type imports.
- */
-export function renderApiFile(group: TagGroup, context: RenderContext): string {
+/** `apis/<tag>.api.ts`: one `@Api` class with a method per operation, and its ready instance. */
+export function renderApiFile(
+  group: TagGroup,
+  methodPlans: readonly MethodPlan[],
+  homes: ReadonlyMap<NamedType, string>,
+): string {
+  const printer = TypePrinter.forApiFile(homes);
   const decorators = new Set(["Api"]);
-  const methods = group.methods.map((method) => renderMethod(method, context, decorators));
+  const methods = methodPlans.map((method) => renderMethod(method, printer, decorators));
   const doc = docComment([group.description, group.renamed ? `Tag: ${group.tag}` : undefined], "");
   return `${[
     GENERATED_MARKER,
     valueImportLine(decorators, "@kit/api"),
     valueImportLine(["service"], "../service"),
-    ...typeImportLines(context.imports),
+    ...typeImportLines(printer.imports),
     "",
     ...doc,
     `@Api(${JSON.stringify(group.prefix)}, { name: ${JSON.stringify(group.className)} })`,

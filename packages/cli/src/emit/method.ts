@@ -1,10 +1,6 @@
-import type { FieldEncoding } from "../model/operation.js";
-import type { JoinedQueryStyle } from "../model/query-style.js";
-import { planSignature, type SignatureParameter } from "../model/signature.js";
-import type { ApiMethod } from "../model/tag-group.js";
+import type { MethodPlan, ParameterPlan } from "../model/plan-types.js";
 import { docComment } from "./doc-comment.js";
-import { renderPayloadType } from "./payload-type.js";
-import type { RenderContext } from "./render-context.js";
+import type { TypePrinter } from "./type-printer.js";
 
 const INDENT = "  ";
 
@@ -20,56 +16,33 @@ const VERB_DECORATORS = {
 
 /** One decorated method of an API class; adds the decorators it uses to `decorators`. */
 export function renderMethod(
-  method: ApiMethod,
-  context: RenderContext,
+  method: MethodPlan,
+  printer: TypePrinter,
   decorators: Set<string>,
 ): string {
-  const { operation } = method;
-  const signature = planSignature(context.loaded, operation, context.warnings, context.envelope);
-  const notes = [
-    signature.cookies.length > 0
-      ? `Cookie parameters (${signature.cookies.join(", ")}) are not sent by this method: write them into the Cookie header yourself.`
-      : undefined,
-    signature.fileFields.length > 0
-      ? `Multipart file fields: ${signature.fileFields.join(", ")}.`
-      : undefined,
-  ];
-  const doc = docComment(
-    [
-      operation.summary,
-      operation.description,
-      ...notes,
-      `${operation.verb.toUpperCase()} ${operation.path}`,
-    ],
-    INDENT,
-    operation.deprecated ? ["@deprecated"] : [],
-  );
-
-  const returns = context.union(() =>
-    signature.returns.map((source) => renderPayloadType(source, context, INDENT)),
-  );
-  const lines = [...doc];
+  const returns = printer.print(method.returns, INDENT);
+  const lines = [...docComment(method.doc.paragraphs, INDENT, method.doc.tags)];
   // With parameters, the named signature is an overload and the decorated implementation's
   // parameters start with `_`: noUnusedParameters skips those, and editors show the overload.
-  const overloaded = signature.parameters.length > 0;
+  const overloaded = method.parameters.length > 0;
   if (overloaded) {
-    const parameters = signature.parameters
-      .map((parameter) => renderParameter(parameter, context))
+    const parameters = method.parameters
+      .map((parameter) => renderParameter(parameter, printer))
       .join(", ");
     lines.push(`${INDENT}${method.name}(${parameters}): Promise<${returns}>;`);
   }
-  const verb = VERB_DECORATORS[operation.verb];
+  const verb = VERB_DECORATORS[method.verb];
   decorators.add(verb);
   lines.push(`${INDENT}@${verb}(${JSON.stringify(method.path)})`);
-  if (signature.contentType !== undefined) {
+  if (method.contentType !== undefined) {
     decorators.add("ContentType");
-    lines.push(`${INDENT}@ContentType(${JSON.stringify(signature.contentType)})`);
+    lines.push(`${INDENT}@ContentType(${JSON.stringify(method.contentType)})`);
   }
-  if (signature.responseType !== undefined) {
+  if (method.responseType !== undefined) {
     decorators.add("ResponseType");
-    lines.push(`${INDENT}@ResponseType(${JSON.stringify(signature.responseType)})`);
+    lines.push(`${INDENT}@ResponseType(${JSON.stringify(method.responseType)})`);
   }
-  const bindings = signature.parameters
+  const bindings = method.parameters
     .map((parameter) => renderBinding(parameter, decorators))
     .join(", ");
   lines.push(
@@ -81,14 +54,13 @@ export function renderMethod(
 }
 
 /** A parameter of the overload users call: its name and type. */
-function renderParameter(parameter: SignatureParameter, context: RenderContext): string {
+function renderParameter(parameter: ParameterPlan, printer: TypePrinter): string {
   const optional = parameter.required ? "" : "?";
-  const type = renderPayloadType(parameter.type, context, INDENT);
-  return `${parameter.variable}${optional}: ${type}`;
+  return `${parameter.variable}${optional}: ${printer.print(parameter.type, INDENT)}`;
 }
 
 /** A parameter of the decorated implementation: what the runtime binds it to. */
-function renderBinding(parameter: SignatureParameter, decorators: Set<string>): string {
+function renderBinding(parameter: ParameterPlan, decorators: Set<string>): string {
   let decorator = "";
   if (parameter.decorator !== undefined) {
     decorators.add(parameter.decorator);
@@ -104,13 +76,13 @@ function renderBinding(parameter: SignatureParameter, decorators: Set<string>): 
 }
 
 /** The runtime's `@Query` option for the style; `explode` defaults to false for the delimited ones. */
-function styleArgument(style: JoinedQueryStyle | undefined): string {
+function styleArgument(style: ParameterPlan["joinedStyle"]): string {
   if (style === undefined) return "";
   return style === "form" ? ", { explode: false }" : `, { style: "${style}" }`;
 }
 
 /** The runtime's `@Data` encoding option, keys in a fixed order: `, { style: "deepObject", explode: true }`. */
-function encodingArgument(encoding: FieldEncoding | undefined): string {
+function encodingArgument(encoding: ParameterPlan["encoding"]): string {
   if (encoding === undefined) return "";
   const fields = (["style", "explode", "contentType"] as const).flatMap((key) =>
     encoding[key] === undefined ? [] : [`${key}: ${JSON.stringify(encoding[key])}`],

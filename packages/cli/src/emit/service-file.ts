@@ -1,15 +1,8 @@
-import type { ServiceEnvelope } from "../model/envelope-plan.js";
+import type { ServicePlan } from "../model/plan-types.js";
 import { GENERATED_MARKER } from "../options.js";
 
-export interface ServiceFileOptions {
-  baseUrl: string;
-  name?: string;
-  /** Absent: the runtime's default envelope handling, and an untyped server. */
-  envelope?: ServiceEnvelope;
-}
-
 /** `service.ts`: the server class with its `@Server` options and the one `service` instance. */
-export function renderServiceFile(options: ServiceFileOptions): string {
+export function renderServiceFile(options: ServicePlan): string {
   const serverOptions = [`baseURL: ${JSON.stringify(options.baseUrl)}`];
   if (options.name !== undefined) serverOptions.push(`name: ${JSON.stringify(options.name)}`);
   const { envelope } = options;
@@ -34,7 +27,7 @@ export function renderServiceFile(options: ServiceFileOptions): string {
 }
 
 /** `<{ code: number; message: string }>`: the result field types the document declares. */
-function envelopeType(envelope: ServiceEnvelope | undefined): string {
+function envelopeType(envelope: ServicePlan["envelope"]): string {
   if (envelope === undefined || envelope === "none") return "";
   const fields = Object.entries(envelope.fieldTypes).map(([field, type]) => `${field}: ${type}`);
   return fields.length === 0 ? "" : `<{ ${fields.join("; ")} }>`;

@@ -1,25 +1,14 @@
-import { interfaceShape } from "../model/alias-cycle.js";
-import type { NamedType } from "../model/type-registry.js";
-import { isObject } from "../openapi/is-object.js";
-import type { SchemaObject } from "../openapi/types.js";
+import type { Declaration } from "../model/plan-types.js";
 import { docComment } from "./doc-comment.js";
-import type { RenderContext } from "./render-context.js";
-import { renderObjectMembers } from "./schema/object.js";
-import { renderSchemaType } from "./schema/render-schema-type.js";
+import type { TypePrinter } from "./type-printer.js";
 
 /** `export interface …` for an object with properties, `export type … = …;` for anything else. */
-export function renderTypeDeclaration(type: NamedType, context: RenderContext): string {
-  const schema = isObject(type.schema) ? (type.schema as SchemaObject) : {};
-  const doc = docComment(
-    [schema.description],
-    "",
-    schema.deprecated === true ? ["@deprecated"] : [],
-  );
-  const shape = interfaceShape(context.loaded, schema, type.pointer);
-  if (shape) {
-    const members = renderObjectMembers(shape, context, "  ");
-    return [...doc, `export interface ${type.name} {`, ...members, "}"].join("\n");
+export function renderTypeDeclaration(declaration: Declaration, printer: TypePrinter): string {
+  const { type, doc, body } = declaration;
+  const lines = docComment(doc.paragraphs, "", doc.tags);
+  if (body.kind === "interface") {
+    const members = printer.members(body.properties, body.extraKeys, "  ");
+    return [...lines, `export interface ${type.name} {`, ...members, "}"].join("\n");
   }
-  const text = context.aliasBody(type, () => renderSchemaType(type.schema, type.pointer, context));
-  return [...doc, `export type ${type.name} = ${text};`].join("\n");
+  return [...lines, `export type ${type.name} = ${printer.print(body.type)};`].join("\n");
 }

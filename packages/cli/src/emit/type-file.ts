@@ -1,15 +1,21 @@
 import { compareText } from "../model/compare.js";
+import type { Declaration } from "../model/plan-types.js";
+import type { NamedType } from "../model/type-expr.js";
 import { GENERATED_MARKER } from "../options.js";
 import { typeImportLines } from "./imports.js";
+import { renderTypeDeclaration } from "./type-declaration.js";
+import { TypePrinter } from "./type-printer.js";
 
-/** `types/<tag>.ts`: type imports from sibling files, then the declarations sorted by name. */
+/** `types/<home>.ts`: type imports from sibling files, then the declarations sorted by name. */
 export function renderTypeFile(
-  declarations: ReadonlyMap<string, string>,
-  imports: ReadonlyMap<string, ReadonlySet<string>>,
+  home: string,
+  declarations: readonly Declaration[],
+  homes: ReadonlyMap<NamedType, string>,
 ): string {
-  const body = [...declarations.keys()]
-    .sort(compareText)
-    .map((name) => declarations.get(name)!)
+  const printer = TypePrinter.forTypeFile(homes, home);
+  const body = [...declarations]
+    .sort((left, right) => compareText(left.type.name, right.type.name))
+    .map((declaration) => renderTypeDeclaration(declaration, printer))
     .join("\n\n");
-  return `${[GENERATED_MARKER, ...typeImportLines(imports), "", body].join("\n")}\n`;
+  return `${[GENERATED_MARKER, ...typeImportLines(printer.imports), "", body].join("\n")}\n`;
 }

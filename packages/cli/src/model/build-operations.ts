@@ -162,6 +162,7 @@ function readParameters(
   const pathParameters = placeholders.map((name) => {
     const declared = byKey.get(`path\u0000${name}`);
     if (declared) return { ...declared, required: true };
+    // One warning says it all: the parameter is made up, and typed string.
     warnings.add(`path parameter "${name}" is not declared; it is typed string`, operationPointer);
     return {
       name,
@@ -182,7 +183,13 @@ function readParameters(
       );
     }
   }
-  return [...pathParameters, ...others];
+  const kept = [...pathParameters, ...others];
+  for (const parameter of kept) {
+    if (parameter.schema === undefined && parameter.pointer !== operationPointer) {
+      warnings.add("parameter has no schema; typed string", parameter.pointer);
+    }
+  }
+  return kept;
 }
 
 /** What makes two parameters the same one: location and name, a header's name in any case. */

@@ -70,9 +70,6 @@ export function planSignature(
   const parameters: SignatureParameter[] = [];
   const cookies: string[] = [];
   for (const parameter of operation.parameters) {
-    if (parameter.schema === undefined) {
-      warnings.add("parameter has neither schema nor content; typed string", parameter.pointer);
-    }
     const type: TypeSource = parameter.schema ? { schema: parameter.schema } : { text: "string" };
     const key =
       parameter.in === "path" ? (pathKeys.get(parameter.name) ?? parameter.name) : parameter.name;

@@ -3,17 +3,8 @@ import type { OpenAPIDocument } from "../openapi/types.js";
 import { compareText } from "./compare.js";
 import { NameScope, typeName } from "./names.js";
 import type { SchemaInput } from "./schema-input.js";
+import type { NamedType } from "./type-expr.js";
 import type { Warnings } from "./warnings.js";
-
-/** A type the output declares: a component schema or an inline payload or response object. */
-export interface NamedType {
-  readonly name: string;
-  /** Where the schema that defines it is. */
-  readonly pointer: string;
-  readonly schema: SchemaInput;
-  /** The tag file (`types/<file>.ts`) it is declared in: the first that used it. */
-  file?: string;
-}
 
 /**
  * Names that generated modules import or use and that a type must not shadow: the `@kit/api`
@@ -59,14 +50,13 @@ export interface TypeRegistryOptions {
 }
 
 /**
- * Assigns type names and files. Component schemas are named up front in sorted key order, so a
+ * Assigns type names. Component schemas are named up front in sorted key order, so a
  * name never depends on which operations or tags were generated; inline objects are named when
  * first met. A name that is taken gets a numeric suffix and one warning.
  */
 export class TypeRegistry {
   readonly #names = new NameScope();
   readonly #byPointer = new Map<string, NamedType>();
-  readonly #pending: NamedType[] = [];
   readonly #warnings: Warnings;
 
   constructor(document: OpenAPIDocument, options: TypeRegistryOptions) {
@@ -87,18 +77,6 @@ export class TypeRegistry {
   /** Names the inline schema at `pointer` (once; later calls return the same type). */
   nameInline(pointer: string, base: string, schema: SchemaInput): NamedType {
     return this.#byPointer.get(pointer) ?? this.#add(pointer, base, schema);
-  }
-
-  /** Records a use from `file`: the first use decides the file the type is declared in. */
-  use(type: NamedType, file: string): void {
-    if (type.file !== undefined) return;
-    type.file = file;
-    this.#pending.push(type);
-  }
-
-  /** Types that got their file since the last call; their declarations are still to be printed. */
-  takePending(): NamedType[] {
-    return this.#pending.splice(0);
   }
 
   #add(pointer: string, base: string, schema: SchemaInput): NamedType {

@@ -33,6 +33,23 @@ export async function usage(): Promise<string> {
 }
 `;
 
+/** Sibling keywords combine: a shape needs its base and one figure, a mark a figure and a base. */
+const COMBINED_USAGE = `import { gistsApi, shapesApi } from "./index";
+import type { Mark, Shape, Stamp } from "./types";
+
+export async function usage(): Promise<unknown[]> {
+  const shape: Shape = (await shapesApi.getShape(1).send()).data;
+  const circle: Shape = { id: 1, radius: 2 };
+  // @ts-expect-error a shape is one of the figures too, not only its base
+  const bare: Shape = { id: 1 };
+  // @ts-expect-error a mark needs a base beside its figure
+  const lonely: Mark = { side: 1 };
+  const stamp: Stamp = (await gistsApi.updateGist("g", { files: { a: "b" } }).send()).data;
+  const date: string = stamp;
+  return [shape, circle, bare, lonely, date];
+}
+`;
+
 async function tsc(compiler: string): Promise<{ code: number; output: string }> {
   try {
     const { stdout } = await run(
@@ -59,6 +76,10 @@ describe("generated code compiles under the strict user settings", () => {
     await writeFile(
       join(COMPILE_DIR, fixtureSlug("petstore-3.0.json"), "usage.ts"),
       PETSTORE_USAGE,
+    );
+    await writeFile(
+      join(COMPILE_DIR, fixtureSlug("combined-keywords.yaml"), "usage.ts"),
+      COMBINED_USAGE,
     );
     await writeTsconfig(COMPILE_DIR, ["**/*.ts"]);
   });

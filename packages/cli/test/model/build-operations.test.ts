@@ -51,7 +51,7 @@ describe("buildOperations", () => {
             parameters: [
               { name: "x-amz-content-sha256", in: "header", required: true },
               { name: "Q", in: "query" },
-              { name: "q", in: "query" },
+              { name: "q", in: "query", schema: { type: "string" } },
             ],
           },
         },
@@ -229,8 +229,8 @@ describe("what real documents hold", () => {
           get: {
             ...ok,
             parameters: [
-              { name: "name", in: "path", required: true },
-              { name: "ext", in: "path", required: true },
+              { name: "name", in: "path", required: true, schema: { type: "string" } },
+              { name: "ext", in: "path", required: true, schema: { type: "string" } },
             ],
           },
         },
@@ -261,8 +261,8 @@ describe("what real documents hold", () => {
               { name: "Content-type", in: "header" },
               { name: "accept", in: "header" },
               { name: "Authorization", in: "header" },
-              { name: "X-Registry-Config", in: "header" },
-              { name: "accept", in: "query" },
+              { name: "X-Registry-Config", in: "header", schema: { type: "string" } },
+              { name: "accept", in: "query", schema: { type: "string" } },
             ],
           },
         },
@@ -290,7 +290,7 @@ describe("parameters the runtime cannot send", () => {
             ...ok,
             parameters: [
               { name: "", in: "query" },
-              { name: "q", in: "query" },
+              { name: "q", in: "query", schema: { type: "string" } },
             ],
           },
         },

@@ -232,11 +232,11 @@ describe("guesses where the document says nothing", () => {
     ]);
   });
 
-  it("types a parameter with neither schema nor content string, with a warning naming it", () => {
+  it("types a parameter without a schema string, with a warning naming it", () => {
     const { signature, warnings } = plan({ parameters: [{ name: "q", in: "query" }] });
     expect(signature.parameters.map((p) => p.type)).toEqual([{ text: "string" }]);
     expect(warnings).toEqual([
-      "#/paths/~1notes/post/parameters/0: parameter has neither schema nor content; typed string",
+      "#/paths/~1notes/post/parameters/0: parameter has no schema; typed string",
     ]);
   });
 });

@@ -49,14 +49,4 @@ describe("TypeRegistry", () => {
     expect(first.name).toBe("AddPetPayload2");
     expect(registry.nameInline("#/paths/x", "Other", { type: "object" })).toBe(first);
   });
-
-  it("assigns a type to the file of its first use and reports it once", () => {
-    const registry = new TypeRegistry(documentWith({ Pet: {} }), { warnings: new Warnings() });
-    const pet = registry.get("#/components/schemas/Pet")!;
-    registry.use(pet, "pet");
-    registry.use(pet, "store");
-    expect(pet.file).toBe("pet");
-    expect(registry.takePending()).toEqual([pet]);
-    expect(registry.takePending()).toEqual([]);
-  });
 });

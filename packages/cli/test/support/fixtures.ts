@@ -15,6 +15,7 @@ export const FIXTURES = [
   "schemas-3.1.yaml",
   "tags.yaml",
   "springdoc.json",
+  "combined-keywords.yaml",
 ] as const;
 
 /** `petstore-3.0.json` → `petstore-3-0-json`: a folder name for a fixture's output. */

@@ -1,0 +1,35 @@
+import { isObject } from "../openapi/is-object.js";
+import type { SchemaObject } from "../openapi/types.js";
+import { interfaceShape } from "./alias-cycle.js";
+import type { Declaration } from "./plan-types.js";
+import { buildProperties } from "./schema/object.js";
+import type { SchemaContext } from "./schema/schema-context.js";
+import { buildSchemaType } from "./schema/schema-type.js";
+import type { NamedType } from "./type-expr.js";
+import { docOf, type TypeExpr } from "./type-expr.js";
+
+/** Builds the declaration of a named type from its schema. */
+export function buildDeclaration(type: NamedType, context: SchemaContext): Declaration {
+  const schema = isObject(type.schema) ? (type.schema as SchemaObject) : {};
+  const doc = docOf([schema.description], schema.deprecated === true ? ["@deprecated"] : []);
+  const shape = interfaceShape(context.loaded, schema, type.pointer);
+  if (shape) {
+    return {
+      type,
+      doc,
+      body: {
+        kind: "interface",
+        properties: buildProperties(shape, context),
+        extraKeys: shape.additionalProperties !== undefined,
+      },
+    };
+  }
+  const body = context.aliasBody(type, () => buildSchemaType(type.schema, type.pointer, context));
+  return { type, doc, body: { kind: "alias", type: body } };
+}
+
+/** The trees a declaration refers to, in the order they were built. */
+export function declarationRoots(declaration: Declaration): TypeExpr[] {
+  const { body } = declaration;
+  return body.kind === "alias" ? [body.type] : body.properties.map((property) => property.type);
+}

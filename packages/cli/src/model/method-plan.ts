@@ -1,0 +1,67 @@
+import type { EnvelopeKeys } from "../options.js";
+import type { MethodPlan, ParameterPlan } from "./plan-types.js";
+import type { SchemaContext } from "./schema/schema-context.js";
+import { buildSchemaType } from "./schema/schema-type.js";
+import { planSignature, type TypeSource } from "./signature.js";
+import type { ApiMethod } from "./tag-group.js";
+import { docOf, primitive, type TypeExpr, union } from "./type-expr.js";
+
+/** Plans a method's signature and builds its parameter and return types, in that order. */
+export function planMethod(
+  method: ApiMethod,
+  context: SchemaContext,
+  envelope: EnvelopeKeys | undefined,
+): MethodPlan {
+  const { operation } = method;
+  const signature = planSignature(context.loaded, operation, context.warnings, envelope);
+  const notes = [
+    signature.cookies.length > 0
+      ? `Cookie parameters (${signature.cookies.join(", ")}) are not sent by this method: write them into the Cookie header yourself.`
+      : undefined,
+    signature.fileFields.length > 0
+      ? `Multipart file fields: ${signature.fileFields.join(", ")}.`
+      : undefined,
+  ];
+  const doc = docOf(
+    [
+      operation.summary,
+      operation.description,
+      ...notes,
+      `${operation.verb.toUpperCase()} ${operation.path}`,
+    ],
+    operation.deprecated ? ["@deprecated"] : [],
+  );
+  const parameters = signature.parameters.map(
+    (parameter): ParameterPlan => ({
+      variable: parameter.variable,
+      ...(parameter.decorator !== undefined ? { decorator: parameter.decorator } : {}),
+      ...(parameter.key !== undefined ? { key: parameter.key } : {}),
+      ...(parameter.joinedStyle !== undefined ? { joinedStyle: parameter.joinedStyle } : {}),
+      ...(parameter.deepObject ? { deepObject: parameter.deepObject } : {}),
+      ...(parameter.encoding !== undefined ? { encoding: parameter.encoding } : {}),
+      required: parameter.required,
+      type: sourceType(parameter.type, context),
+    }),
+  );
+  const returns = union(signature.returns.map((source) => sourceType(source, context)));
+  return {
+    name: method.name,
+    verb: operation.verb,
+    path: method.path,
+    doc,
+    ...(signature.contentType !== undefined ? { contentType: signature.contentType } : {}),
+    ...(signature.responseType !== undefined ? { responseType: signature.responseType } : {}),
+    parameters,
+    returns,
+  };
+}
+
+/** A parameter, body or response type; an inline object body or response is a named type. */
+function sourceType(source: TypeSource, context: SchemaContext): TypeExpr {
+  if ("text" in source) return primitive(source.text);
+  const { schema, pointer } = source.schema;
+  if (source.inlineName !== undefined) {
+    return { kind: "ref", type: context.registry.nameInline(pointer, source.inlineName, schema) };
+  }
+  return buildSchemaType(schema, pointer, context);
+}

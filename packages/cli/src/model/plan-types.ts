@@ -1,0 +1,64 @@
+import type { ServiceEnvelope } from "./envelope-plan.js";
+import type { FieldEncoding, Verb } from "./operation.js";
+import type { JoinedQueryStyle } from "./query-style.js";
+import type { ParameterDecorator } from "./signature.js";
+import type { TagGroup } from "./tag-group.js";
+import type { Doc, NamedType, Property, TypeExpr } from "./type-expr.js";
+
+/** The plan the printer prints: data only, decided in full before anything is printed. */
+
+/** Everything the printer needs, decided before anything is printed. */
+export interface GenerationPlan {
+  /** One API file per tag group, sorted by tag. */
+  readonly apis: readonly { readonly group: TagGroup; readonly methods: readonly MethodPlan[] }[];
+  /** Every declared type, in the order it was placed. */
+  readonly declarations: readonly Declaration[];
+  /** The tag file (`types/<file>.ts`) each declared type lives in. */
+  readonly homes: ReadonlyMap<NamedType, string>;
+  readonly service: ServicePlan;
+}
+
+export interface ServicePlan {
+  readonly baseUrl: string;
+  readonly name?: string;
+  /** Absent: the runtime's default envelope handling, and an untyped server. */
+  readonly envelope?: ServiceEnvelope;
+}
+
+/** Everything needed to print one decorated method. */
+export interface MethodPlan {
+  readonly name: string;
+  readonly verb: Verb;
+  /** The decorator's path, relative to the class prefix. */
+  readonly path: string;
+  readonly doc: Doc;
+  readonly contentType?: string;
+  readonly responseType?: "text" | "blob";
+  /** Required parameters first, then optional ones. */
+  readonly parameters: readonly ParameterPlan[];
+  /** The union of the 2xx response types, or `void`. */
+  readonly returns: TypeExpr;
+}
+
+export interface ParameterPlan {
+  readonly variable: string;
+  /** Absent for cookie parameters, which the caller writes into the Cookie header. */
+  readonly decorator?: ParameterDecorator;
+  readonly key?: string;
+  readonly joinedStyle?: JoinedQueryStyle;
+  /** A query object sent as `key[field]=value`. */
+  readonly deepObject?: true;
+  /** How a form or multipart field is encoded (`@Data(name, { style, explode, contentType })`). */
+  readonly encoding?: FieldEncoding;
+  readonly required: boolean;
+  readonly type: TypeExpr;
+}
+
+/** A declared type: `export interface` for an object with properties, `export type` otherwise. */
+export interface Declaration {
+  readonly type: NamedType;
+  readonly doc: Doc;
+  readonly body:
+    | { readonly kind: "interface"; readonly properties: readonly Property[]; extraKeys: boolean }
+    | { readonly kind: "alias"; readonly type: TypeExpr };
+}

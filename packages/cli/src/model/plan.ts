@@ -1,0 +1,76 @@
+import type { LoadedDocument } from "../openapi/load.js";
+import type { OpenAPIDocument } from "../openapi/types.js";
+import type { GenerateOptions } from "../options.js";
+import { documentBaseUrl } from "./base-url.js";
+import { buildOperations } from "./build-operations.js";
+import { buildDeclaration } from "./declaration.js";
+import { planEnvelope } from "./envelope-plan.js";
+import { groupOperations } from "./group-operations.js";
+import { planMethod } from "./method-plan.js";
+import { TypePlacement } from "./placement.js";
+import type { GenerationPlan } from "./plan-types.js";
+import { SchemaContext } from "./schema/schema-context.js";
+import { TypeRegistry } from "./type-registry.js";
+import type { Warnings } from "./warnings.js";
+
+/**
+ * Plans a loaded document: operations grouped by tag, every method's signature with its types as
+ * trees, and every type those refer to declared in the first tag file that uses it.
+ */
+export function planDocument(
+  loaded: LoadedDocument,
+  options: GenerateOptions,
+  warnings: Warnings,
+): GenerationPlan {
+  const operations = buildOperations(loaded, {
+    ...(options.tags ? { tags: options.tags } : {}),
+    ...(options.excludeTags ? { excludeTags: options.excludeTags } : {}),
+    warnings,
+  });
+  const groups = groupOperations(operations, {
+    descriptions: tagDescriptions(loaded.document),
+    warnings,
+  });
+  const envelope = planEnvelope(loaded, operations, options.envelope, warnings);
+  const envelopeKeys = typeof envelope === "object" ? envelope.keys : undefined;
+  const registry = new TypeRegistry(loaded.document, {
+    reserved: groups.map((group) => group.className),
+    warnings,
+  });
+  const context = new SchemaContext(loaded, registry, warnings);
+  const placement = new TypePlacement((type) => buildDeclaration(type, context));
+  // One group after the other, its methods then the types they use: names of inline types are
+  // claimed in this order, so it must not change.
+  const apis = groups.map((group) => {
+    const methods = group.methods.map((method) => planMethod(method, context, envelopeKeys));
+    placement.place(
+      group.fileName,
+      methods.flatMap((method) => [...method.parameters.map((p) => p.type), method.returns]),
+    );
+    return { group, methods };
+  });
+  return {
+    apis,
+    declarations: placement.declarations,
+    homes: placement.homes,
+    service: {
+      baseUrl: options.baseUrl ?? documentBaseUrl(loaded.document),
+      ...(options.name !== undefined ? { name: options.name } : {}),
+      ...(envelope ? { envelope } : {}),
+    },
+  };
+}
+
+function tagDescriptions(document: OpenAPIDocument): Map<string, string> {
+  const descriptions = new Map<string, string>();
+  for (const tag of Array.isArray(document.tags) ? document.tags : []) {
+    if (
+      typeof tag?.name === "string" &&
+      typeof tag.description === "string" &&
+      !descriptions.has(tag.name)
+    ) {
+      descriptions.set(tag.name, tag.description);
+    }
+  }
+  return descriptions;
+}

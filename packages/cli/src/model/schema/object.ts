@@ -1,0 +1,48 @@
+import { isObject } from "../../openapi/is-object.js";
+import type { SchemaObject } from "../../openapi/types.js";
+import { compareText } from "../compare.js";
+import type { ObjectShape } from "../merge-object-shape.js";
+import { docOf, type Property, primitive, type TypeExpr } from "../type-expr.js";
+import type { SchemaContext } from "./schema-context.js";
+import { buildSchemaType } from "./schema-type.js";
+
+/**
+ * An object with its properties, or a record for a pure map (an object literal type where the map
+ * names the alias it stands in, see `mapValue`). Extra keys beside declared properties get an
+ * `unknown` index signature, the only one every property type fits.
+ */
+export function buildObjectType(shape: ObjectShape, context: SchemaContext): TypeExpr {
+  if (shape.properties.size === 0) {
+    const extra = shape.additionalProperties;
+    if (extra === undefined || extra === true) {
+      return { kind: "record", value: primitive("unknown"), literal: false };
+    }
+    const { value, needsLiteral } = context.mapValue(() =>
+      buildSchemaType(extra.schema, extra.pointer, context),
+    );
+    return { kind: "record", value, literal: needsLiteral };
+  }
+  return {
+    kind: "object",
+    properties: buildProperties(shape, context),
+    extraKeys: shape.additionalProperties !== undefined,
+  };
+}
+
+/** The properties sorted by key, each with its doc. */
+export function buildProperties(shape: ObjectShape, context: SchemaContext): Property[] {
+  return [...shape.properties.keys()].sort(compareText).map((key) => {
+    const { schema, pointer } = shape.properties.get(key)!;
+    return {
+      key,
+      optional: !shape.required.has(key),
+      doc: isObject(schema) ? propertyDoc(schema as SchemaObject) : docOf([]),
+      type: context.at("deferred", () => buildSchemaType(schema, pointer, context)),
+    };
+  });
+}
+
+function propertyDoc(schema: SchemaObject) {
+  const format = typeof schema.format === "string" ? `Format: ${schema.format}` : undefined;
+  return docOf([schema.description, format], schema.deprecated === true ? ["@deprecated"] : []);
+}

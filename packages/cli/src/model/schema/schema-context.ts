@@ -1,0 +1,98 @@
+import { isObject } from "../../openapi/is-object.js";
+import type { LoadedDocument } from "../../openapi/load.js";
+import type { SchemaObject } from "../../openapi/types.js";
+import { interfaceShape, reachesThroughComposition } from "../alias-cycle.js";
+import type { NamedType } from "../type-expr.js";
+import type { TypeRegistry } from "../type-registry.js";
+import type { Warnings } from "../warnings.js";
+
+/**
+ * What building type trees from schemas needs: the document, the registry that names types, the
+ * warnings, and where the schema being built stands in the type alias being declared.
+ */
+export class SchemaContext {
+  readonly loaded: LoadedDocument;
+  readonly registry: TypeRegistry;
+  readonly warnings: Warnings;
+  /** How many schemas enclose the one being built; see `MAX_SCHEMA_DEPTH`. */
+  depth = 0;
+  /**
+   * The type aliases being declared, and where the schema being built stands in them: directly in
+   * a union or an intersection of the right-hand side, or deferred inside an object member or an
+   * array item. A direct reference to the alias itself does not compile (`type A = X | A`).
+   */
+  readonly #aliases = new Set<string>();
+  #position: "union" | "intersection" | "deferred" = "deferred";
+  /** How often an alias being declared was referenced by name (where TypeScript defers it). */
+  #aliasesNamed = 0;
+
+  constructor(loaded: LoadedDocument, registry: TypeRegistry, warnings: Warnings) {
+    this.loaded = loaded;
+    this.registry = registry;
+    this.warnings = warnings;
+  }
+
+  /** Notes a reference by name to `type`, which counts when it is an alias being declared. */
+  named(type: NamedType): void {
+    if (this.#aliases.has(type.pointer)) this.#aliasesNamed++;
+  }
+
+  /**
+   * Builds the right-hand side of the alias `type` (also one expanded in place inside another
+   * alias, see `expandsInPlace`), with references back to it built as neutral elements.
+   */
+  aliasBody<T>(type: NamedType, build: () => T): T {
+    this.#aliases.add(type.pointer);
+    try {
+      return this.at("union", build);
+    } finally {
+      this.#aliases.delete(type.pointer);
+    }
+  }
+
+  /**
+   * Builds a map's value type and says whether the map must be an object literal type: as a
+   * direct part of an alias, `Record<string, A>` naming the alias itself is circular, while
+   * `{ [key: string]: A }` is deferred like any object type.
+   */
+  mapValue<T>(build: () => T): { value: T; needsLiteral: boolean } {
+    const standsInAlias = this.#aliases.size > 0 && this.#position !== "deferred";
+    const before = this.#aliasesNamed;
+    const value = this.at("deferred", build);
+    return { value, needsLiteral: standsInAlias && this.#aliasesNamed > before };
+  }
+
+  /** Builds with the schema standing at `position` of the alias being declared. */
+  at<T>(position: "union" | "intersection" | "deferred", build: () => T): T {
+    const outer = this.#position;
+    this.#position = position;
+    try {
+      return build();
+    } finally {
+      this.#position = outer;
+    }
+  }
+
+  /**
+   * What a reference to an alias being declared stands for where it is: named directly in its
+   * own union or intersection it means nothing there (`X | A` is `X`, and `X & A` is `X` for the
+   * least type), so it is the neutral element; elsewhere `undefined`, keep the reference.
+   */
+  selfReference(type: NamedType): "never" | "unknown" | undefined {
+    if (!this.#aliases.has(type.pointer) || this.#position === "deferred") return undefined;
+    return this.#position === "union" ? "never" : "unknown";
+  }
+
+  /**
+   * Whether a reference to `type` standing here must be built in place: it is another alias that
+   * leads back to one being declared through unions and intersections only.
+   */
+  expandsInPlace(type: NamedType): boolean {
+    if (this.#aliases.size === 0 || this.#position === "deferred") return false;
+    const { schema, pointer } = type;
+    if (!isObject(schema) || interfaceShape(this.loaded, schema as SchemaObject, pointer)) {
+      return false;
+    }
+    return reachesThroughComposition(this.loaded, schema, pointer, this.#aliases);
+  }
+}

@@ -1,0 +1,62 @@
+import { isObject } from "../../openapi/is-object.js";
+import { appendPointer } from "../../openapi/pointer.js";
+import type { SchemaObject, SchemaType } from "../../openapi/types.js";
+import { ownShape } from "../merge-object-shape.js";
+import { primitive, type TypeExpr, union } from "../type-expr.js";
+import { buildObjectType } from "./object.js";
+import type { SchemaContext } from "./schema-context.js";
+import { buildSchemaType } from "./schema-type.js";
+
+/** The `type` keyword as a list, or the type the structure implies when it is absent. */
+export function declaredTypes(schema: SchemaObject): SchemaType[] {
+  if (Array.isArray(schema.type)) return schema.type;
+  if (typeof schema.type === "string") return [schema.type];
+  if (isObject(schema.properties) || schema.additionalProperties !== undefined) return ["object"];
+  if (schema.items !== undefined) return ["array"];
+  return [];
+}
+
+/** The union of what each listed type gives. */
+export function buildTypes(
+  types: readonly SchemaType[],
+  schema: SchemaObject,
+  pointer: string,
+  context: SchemaContext,
+): TypeExpr {
+  if (types.length === 1) return buildTyped(types[0]!, schema, pointer, context);
+  return union(types.map((type) => buildTyped(type, schema, pointer, context)));
+}
+
+function buildTyped(
+  type: SchemaType,
+  schema: SchemaObject,
+  pointer: string,
+  context: SchemaContext,
+): TypeExpr {
+  switch (type) {
+    case "string":
+      return primitive(schema.format === "binary" ? "Blob" : "string");
+    case "number":
+    case "integer":
+      return primitive("number");
+    case "boolean":
+      return primitive("boolean");
+    case "null":
+      return primitive("null");
+    case "array":
+      return {
+        kind: "array",
+        item:
+          schema.items === undefined
+            ? primitive("unknown")
+            : context.at("deferred", () =>
+                buildSchemaType(schema.items!, appendPointer(pointer, "items"), context),
+              ),
+      };
+    case "object":
+      return buildObjectType(ownShape(schema, pointer), context);
+    default:
+      context.warnings.add(`unknown type ${JSON.stringify(type)}; typed unknown`, pointer);
+      return primitive("unknown");
+  }
+}

@@ -1,0 +1,124 @@
+import type { SchemaInput } from "./schema-input.js";
+
+/** A type the output declares: a component schema or an inline payload or response object. */
+export interface NamedType {
+  readonly name: string;
+  /** Where the schema that defines it is. */
+  readonly pointer: string;
+  readonly schema: SchemaInput;
+}
+
+/**
+ * A TypeScript type as a small tree: what the planner builds from schemas and signatures and the
+ * printer turns into text. Unions and intersections keep their members as the document gives
+ * them; flattening, sorting and de-duplicating them is the printer's job, on the printed text.
+ */
+export type TypeExpr =
+  | { readonly kind: "primitive"; readonly name: Primitive }
+  | { readonly kind: "literal"; readonly value: unknown }
+  | { readonly kind: "ref"; readonly type: NamedType }
+  | { readonly kind: "array"; readonly item: TypeExpr }
+  | { readonly kind: "union"; readonly members: readonly TypeExpr[] }
+  | { readonly kind: "intersection"; readonly members: readonly TypeExpr[] }
+  | ObjectExpr
+  | {
+      readonly kind: "record";
+      readonly value: TypeExpr;
+      /** `{ [key: string]: V }` instead of `Record<string, V>`: V names the alias it stands in. */
+      readonly literal: boolean;
+    };
+
+export type Primitive =
+  | "string"
+  | "number"
+  | "boolean"
+  | "null"
+  | "unknown"
+  | "never"
+  | "void"
+  | "Blob"
+  | "FormData";
+
+/** An object type with declared properties (an interface's body, or an inline `{ … }`). */
+export interface ObjectExpr {
+  readonly kind: "object";
+  /** Sorted by key. */
+  readonly properties: readonly Property[];
+  /** Keys beside the declared ones are allowed: an `unknown` index signature. */
+  readonly extraKeys: boolean;
+}
+
+export interface Property {
+  readonly key: string;
+  readonly optional: boolean;
+  readonly type: TypeExpr;
+  readonly doc: Doc;
+}
+
+/** A doc comment's content: paragraphs of document text, then the generator's own tag lines. */
+export interface Doc {
+  readonly paragraphs: readonly string[];
+  readonly tags: readonly string[];
+}
+
+export const NO_DOC: Doc = { paragraphs: [], tags: [] };
+
+const PRIMITIVES = new Map<Primitive, TypeExpr>();
+
+/** The shared node for a primitive type. */
+export function primitive(name: Primitive): TypeExpr {
+  let node = PRIMITIVES.get(name);
+  if (node === undefined) {
+    node = { kind: "primitive", name };
+    PRIMITIVES.set(name, node);
+  }
+  return node;
+}
+
+export function union(members: readonly TypeExpr[]): TypeExpr {
+  return { kind: "union", members };
+}
+
+export function intersection(members: readonly TypeExpr[]): TypeExpr {
+  return { kind: "intersection", members };
+}
+
+/** Whether the type accepts anything: `unknown`, or a union with such a member. */
+export function isUnknown(type: TypeExpr): boolean {
+  if (type.kind === "primitive") return type.name === "unknown";
+  if (type.kind === "union") return type.members.some(isUnknown);
+  if (type.kind === "intersection") return type.members.every(isUnknown);
+  return false;
+}
+
+/** Calls `visit` for every reference in the tree, in the order the tree was built. */
+export function forEachReference(type: TypeExpr, visit: (named: NamedType) => void): void {
+  switch (type.kind) {
+    case "ref":
+      visit(type.type);
+      return;
+    case "array":
+      forEachReference(type.item, visit);
+      return;
+    case "record":
+      forEachReference(type.value, visit);
+      return;
+    case "union":
+    case "intersection":
+      for (const member of type.members) forEachReference(member, visit);
+      return;
+    case "object":
+      for (const property of type.properties) forEachReference(property.type, visit);
+      return;
+    default:
+      return;
+  }
+}
+
+/** Doc text from a document value: only strings are text, anything else says nothing. */
+export function docOf(paragraphs: readonly unknown[], tags: readonly string[] = []): Doc {
+  const texts = paragraphs.filter(
+    (paragraph): paragraph is string => typeof paragraph === "string",
+  );
+  return texts.length === 0 && tags.length === 0 ? NO_DOC : { paragraphs: texts, tags };
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import { builder, plain } from "./support.js";
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+describe("one builder per construct, on the tree", () => {
+  it("type: primitives, binary strings, arrays and lists of types", () => {
+    const { build } = builder();
+    expect(plain(build({ type: "integer" }))).toBe("number");
+    expect(plain(build({ type: "string", format: "binary" }))).toBe("Blob");
+    expect(plain(build({ type: "array", items: { type: "string" } }))).toEqual({
+      array: "string",
+    });
+    expect(plain(build({ type: "array" }))).toEqual({ array: "unknown" });
+    expect(plain(build({ type: ["string", "number"] }))).toEqual({
+      union: ["string", "number"],
+    });
+  });
+
+  it("nullable and a null type add null to the union", () => {
+    const { build } = builder();
+    expect(plain(build({ type: "string", nullable: true }))).toEqual({
+      union: ["string", "null"],
+    });
+  });
+
+  it("const and enum are literals, and stand for the type beside them", () => {
+    const { build } = builder();
+    expect(plain(build({ const: 0 }))).toEqual({ literal: 0 });
+    expect(plain(build({ type: "string", enum: ["b", "a"] }))).toEqual({
+      union: [{ literal: "b" }, { literal: "a" }],
+    });
+  });
+
+  it("properties make an object, sorted, optional unless required", () => {
+    const { build } = builder();
+    expect(
+      plain(
+        build({ required: ["b"], properties: { c: { type: "string" }, b: { type: "number" } } }),
+      ),
+    ).toEqual({ object: { b: "number", "c?": "string" } });
+    expect(plain(build({ type: "object" }))).toEqual({ record: "unknown" });
+    expect(plain(build({ additionalProperties: { type: "integer" } }))).toEqual({
+      record: "number",
+    });
+    expect(
+      plain(build({ properties: { a: { type: "string" } }, additionalProperties: true })),
+    ).toEqual({ object: { "a?": "string" }, extraKeys: true });
+  });
+
+  it("$ref is a reference to the target's named type", () => {
+    const { build } = builder({ Pet: { type: "object" } });
+    expect(plain(build(ref("Pet")))).toEqual({ ref: "Pet" });
+  });
+
+  it("allOf merges object branches and intersects the rest", () => {
+    const { build } = builder({
+      Base: { properties: { id: { type: "integer" } }, required: ["id"] },
+    });
+    expect(
+      plain(build({ allOf: [ref("Base"), { properties: { n: { type: "string" } } }] })),
+    ).toEqual({ object: { id: "number", "n?": "string" } });
+    expect(plain(build({ allOf: [ref("Base"), { type: "string" }] }))).toEqual({
+      intersection: [{ ref: "Base" }, "string"],
+    });
+    expect(plain(build({ allOf: [ref("Base")] }))).toEqual({ ref: "Base" });
+  });
+
+  it("oneOf and anyOf are unions of their branches", () => {
+    const { build } = builder({ A: { type: "object" }, B: { type: "object" } });
+    expect(plain(build({ oneOf: [ref("A"), ref("B")] }))).toEqual({
+      union: [{ ref: "A" }, { ref: "B" }],
+    });
+  });
+
+  it("warns once, naming the place, for a schema with no type and no structure", () => {
+    const { build, warnings } = builder();
+    expect(plain(build({ description: "anything" }))).toBe("unknown");
+    expect(warnings.messages).toEqual(["#/s: schema has no type and no structure; typed unknown"]);
+  });
+});
+
+describe("sibling keywords combine", () => {
+  const schemas = {
+    Base: { properties: { id: { type: "integer" } } },
+    Circle: { properties: { radius: { type: "number" } } },
+    Square: { properties: { side: { type: "number" } } },
+  };
+
+  it("allOf with oneOf keeps both: the base and the union", () => {
+    const { build, warnings } = builder(schemas);
+    expect(plain(build({ allOf: [ref("Base")], oneOf: [ref("Circle"), ref("Square")] }))).toEqual({
+      intersection: [{ ref: "Base" }, { union: [{ ref: "Circle" }, { ref: "Square" }] }],
+    });
+    expect(warnings.messages).toEqual([]);
+  });
+
+  it("oneOf with anyOf keeps both unions", () => {
+    const { build } = builder(schemas);
+    expect(plain(build({ oneOf: [ref("Circle")], anyOf: [ref("Square"), ref("Base")] }))).toEqual({
+      intersection: [
+        { union: [{ ref: "Circle" }] },
+        { union: [{ ref: "Square" }, { ref: "Base" }] },
+      ],
+    });
+  });
+
+  it("a union with properties beside it intersects with them", () => {
+    const { build } = builder(schemas);
+    expect(
+      plain(
+        build({ oneOf: [ref("Circle"), ref("Square")], properties: { n: { type: "string" } } }),
+      ),
+    ).toEqual({
+      intersection: [
+        { union: [{ ref: "Circle" }, { ref: "Square" }] },
+        { object: { "n?": "string" } },
+      ],
+    });
+  });
+
+  it("type joins in where the union only constrains", () => {
+    const { build, warnings } = builder();
+    expect(plain(build({ type: "string", anyOf: [{ format: "date" }, { format: "uri" }] }))).toBe(
+      "string",
+    );
+    expect(warnings.messages).toEqual([]);
+  });
+});
+
+describe("branches that only carry constraints", () => {
+  it("are not reported beside properties that type the schema", () => {
+    const { build, warnings } = builder();
+    const tree = build({
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "string" } },
+      anyOf: [{ required: ["a"] }, { required: ["b"] }],
+    });
+    expect(plain(tree)).toEqual({ object: { "a?": "string", "b?": "string" } });
+    expect(warnings.messages).toEqual([]);
+  });
+
+  it("are not reported when they annotate an allOf reference", () => {
+    const { build, warnings } = builder({ Id: { type: "string" } });
+    expect(plain(build({ allOf: [ref("Id"), { description: "The id" }] }))).toEqual({
+      intersection: [{ ref: "Id" }, "unknown"],
+    });
+    expect(warnings.messages).toEqual([]);
+  });
+
+  it("are reported when nothing else types the schema, since the output is unknown", () => {
+    const { build, warnings } = builder();
+    expect(plain(build({ anyOf: [{ required: ["a"] }, { required: ["b"] }] }))).toEqual({
+      union: ["unknown", "unknown"],
+    });
+    expect(warnings.messages).toEqual([
+      "#/s/anyOf/0: schema has no type and no structure; typed unknown",
+      "#/s/anyOf/1: schema has no type and no structure; typed unknown",
+    ]);
+  });
+});

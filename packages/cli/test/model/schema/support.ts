@@ -1,0 +1,43 @@
+import { SchemaContext } from "../../../src/model/schema/schema-context.js";
+import { buildSchemaType } from "../../../src/model/schema/schema-type.js";
+import type { TypeExpr } from "../../../src/model/type-expr.js";
+import { TypeRegistry } from "../../../src/model/type-registry.js";
+import { Warnings } from "../../../src/model/warnings.js";
+import { inlineDocument } from "../../support/fixtures.js";
+
+/** Builds schemas at `#/s` against a document with these component schemas. */
+export function builder(schemas: Record<string, unknown> = {}) {
+  const loaded = inlineDocument({ components: { schemas } });
+  const warnings = new Warnings();
+  const registry = new TypeRegistry(loaded.document, { warnings });
+  const context = new SchemaContext(loaded, registry, warnings);
+  const build = (schema: unknown): TypeExpr => buildSchemaType(schema as object, "#/s", context);
+  return { build, warnings, registry, context };
+}
+
+/** A tree with named types replaced by their names, so expectations stay short. */
+export function plain(type: TypeExpr): unknown {
+  switch (type.kind) {
+    case "primitive":
+      return type.name;
+    case "literal":
+      return { literal: type.value };
+    case "ref":
+      return { ref: type.type.name };
+    case "array":
+      return { array: plain(type.item) };
+    case "record":
+      return { record: plain(type.value), ...(type.literal ? { literal: true } : {}) };
+    case "union":
+      return { union: type.members.map(plain) };
+    case "intersection":
+      return { intersection: type.members.map(plain) };
+    case "object":
+      return {
+        object: Object.fromEntries(
+          type.properties.map((p) => [`${p.key}${p.optional ? "?" : ""}`, plain(p.type)]),
+        ),
+        ...(type.extraKeys ? { extraKeys: true } : {}),
+      };
+  }
+}
