@@ -8,6 +8,7 @@ import { buildOperations } from "../../packages/cli/src/model/build-operations.j
 import { groupOperations } from "../../packages/cli/src/model/group-operations.js";
 import type { Operation } from "../../packages/cli/src/model/operation.js";
 import { planSignature, type SignatureParameter } from "../../packages/cli/src/model/signature.js";
+import { Warnings } from "../../packages/cli/src/model/warnings.js";
 import type { LoadedDocument } from "../../packages/cli/src/openapi/load.js";
 import {
   type ExampleResponse,
@@ -71,7 +72,9 @@ export async function checkWire(outDir: string, loaded: LoadedDocument): Promise
     if (outcome.failures.length < 5) outcome.failures.push(`${kind}: ${label}: ${detail}`);
   };
 
-  for (const group of groupOperations(buildOperations(loaded))) {
+  // The generate stage already reported this document's warnings.
+  const warnings = new Warnings(loaded.locate);
+  for (const group of groupOperations(buildOperations(loaded, { warnings }), { warnings })) {
     const api = client[group.instanceName] as ApiObject;
     for (const method of group.methods) {
       const { operation } = method;
@@ -79,7 +82,7 @@ export async function checkWire(outDir: string, loaded: LoadedDocument): Promise
       outcome.operations++;
       // A document the checker cannot read at one place (a broken $ref) fails that operation only.
       try {
-        const signature = planSignature(loaded, operation);
+        const signature = planSignature(loaded, operation, warnings);
         const args = signature.parameters.map((parameter) =>
           argumentFor(loaded, schemas, operation, parameter),
         );

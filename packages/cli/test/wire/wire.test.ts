@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildOperations } from "../../src/model/build-operations.js";
+import { Warnings } from "../../src/model/warnings.js";
 import { loadOpenAPIDocument } from "../../src/openapi/load.js";
 import {
   exampleValue,
@@ -75,7 +76,7 @@ const document = {
 
 async function setup() {
   const loaded = await loadOpenAPIDocument(structuredClone(document));
-  const [operation] = buildOperations(loaded);
+  const [operation] = buildOperations(loaded, { warnings: new Warnings(loaded.locate) });
   return { loaded, operation: operation!, validator: new RequestValidator(loaded) };
 }
 
