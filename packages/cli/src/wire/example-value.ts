@@ -198,19 +198,15 @@ function fromPattern(pattern: string, seed: number): string | undefined {
   }
 }
 
+/** 3.1 writes an exclusive bound as a number; 3.0 as `true` beside the inclusive one. */
+function boundOf(exclusive: unknown, inclusive: unknown): number | undefined {
+  if (typeof exclusive === "number") return exclusive;
+  return typeof inclusive === "number" ? inclusive : undefined;
+}
+
 function numberValue(schema: Schema, integer: boolean): number {
-  const lowBound =
-    typeof schema.exclusiveMinimum === "number"
-      ? schema.exclusiveMinimum
-      : typeof schema.minimum === "number"
-        ? schema.minimum
-        : undefined;
-  const highBound =
-    typeof schema.exclusiveMaximum === "number"
-      ? schema.exclusiveMaximum
-      : typeof schema.maximum === "number"
-        ? schema.maximum
-        : undefined;
+  const lowBound = boundOf(schema.exclusiveMinimum, schema.minimum);
+  const highBound = boundOf(schema.exclusiveMaximum, schema.maximum);
   const lowExclusive =
     typeof schema.exclusiveMinimum === "number" || schema.exclusiveMinimum === true;
   const highExclusive =
