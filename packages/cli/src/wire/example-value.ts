@@ -48,7 +48,8 @@ const FORMATS: Record<string, string> = {
  * A value for `schema`, the same for the same document, schema and seed. The document's own
  * values come first (`const`, `enum`, then with `useExamples` the schema's `example`, `examples`
  * and `default`); the rest is synthesized from the schema: formats, bounds, `multipleOf`,
- * `pattern` (through randexp), `allOf` merged, the first `oneOf`/`anyOf` branch, and objects with
+ * `pattern` (through randexp), `allOf` merged, the first `oneOf`/`anyOf` branch merged with the
+ * keywords beside it, and objects with
  * their required properties plus optional ones near the top. Recursion ends at a fixed depth.
  * The caller checks the value with the request validator and may retry without examples, which
  * documents often get wrong.
@@ -102,12 +103,8 @@ function exampleOf(state: State, input: unknown, pointer: string, depth: number)
     const key = s.oneOf ? "oneOf" : "anyOf";
     const index = branches.findIndex((branch) => !isNullSchema(state, branch));
     const chosen = Math.max(index, 0);
-    const value = exampleOf(state, branches[chosen], appendPointer(at, key, chosen), depth + 1);
-    // Properties declared beside the branches belong to the value too.
-    if (isRecord(value) && hasOwnShape(s)) {
-      return { ...(synthesize(state, s, at, depth) as object), ...value };
-    }
-    return value;
+    const where = appendPointer(at, key, chosen);
+    return exampleOf(state, withBranch(state, s, branches[chosen], where), where, depth + 1);
   }
   return synthesize(state, s, at, depth);
 }
@@ -123,6 +120,27 @@ interface Schema extends SchemaObject {
   pattern?: string;
   multipleOf?: number;
   writeOnly?: boolean;
+}
+
+/**
+ * One schema for a value of `parent` that takes `branch` of its `oneOf`/`anyOf`: the value must
+ * satisfy both, so the branch's keywords win where both speak, properties and `required` add up.
+ * A branch that only constrains (`{required: [a]}`) thus fills in the parent's properties.
+ */
+function withBranch(state: State, parent: Schema, branch: unknown, at: string): unknown {
+  if (!isObject(branch)) return branch;
+  const own: Schema = { ...parent };
+  delete own.oneOf;
+  delete own.anyOf;
+  if (!hasOwnShape(own) && own.required === undefined) return branch;
+  const resolved = dereferenceSchema(state.document, branch as SchemaObject, at).schema as Schema;
+  const merged: Schema = { ...own, ...resolved };
+  if (isObject(own.properties) || isObject(resolved.properties)) {
+    merged.properties = { ...own.properties, ...resolved.properties };
+  }
+  const required = [...(own.required ?? []), ...(resolved.required ?? [])];
+  if (required.length > 0) merged.required = [...new Set(required)];
+  return merged;
 }
 
 function hasOwnShape(schema: Schema): boolean {
@@ -169,7 +187,9 @@ function typeOf(schema: Schema): string {
 
 function stringValue(state: State, schema: Schema, at: string): string {
   let text: string | undefined;
-  if (typeof schema.pattern === "string") text = fromPattern(schema.pattern, seedOf(state, at));
+  if (typeof schema.pattern === "string") {
+    text = fromPattern(schema.pattern, seedOf(state, at), schema.minLength, schema.maxLength);
+  }
   if (text === undefined) {
     const format = typeof schema.format === "string" ? FORMATS[schema.format] : undefined;
     text = format ?? `kit-${seedOf(state, at).toString(36).slice(0, 4)}`;
@@ -182,17 +202,37 @@ function stringValue(state: State, schema: Schema, at: string): string {
   return text;
 }
 
-/** A string matching `pattern`, or undefined when the pattern is not one JavaScript reads. */
-function fromPattern(pattern: string, seed: number): string | undefined {
+/**
+ * A string matching `pattern` within the length bounds, or undefined when the pattern is not one
+ * JavaScript reads. A random draw that is too short is drawn again taking every repetition to its
+ * bound, which reaches `minLength` for the usual `^[0-9a-f]+$` with a fixed length.
+ */
+function fromPattern(
+  pattern: string,
+  seed: number,
+  minLength = 0,
+  maxLength = Number.POSITIVE_INFINITY,
+): string | undefined {
   try {
     const expression = new RegExp(pattern, "u");
-    const generator = new RandExp(expression);
-    generator.max = 8;
     const random = mulberry32(seed);
-    generator.randInt = (low: number, high: number) =>
-      low + Math.floor(random() * (high - low + 1));
-    const text = generator.gen();
-    return expression.test(text) ? text : undefined;
+    const fits = (text: string) =>
+      text.length >= minLength && text.length <= maxLength && expression.test(text);
+    const draw = (pick: (low: number, high: number) => number, max: number) => {
+      const generator = new RandExp(expression);
+      generator.max = max;
+      generator.randInt = pick;
+      return generator.gen();
+    };
+    const text = draw((low, high) => low + Math.floor(random() * (high - low + 1)), 8);
+    if (fits(text)) return text;
+    // randexp repeats `x+` up to its minimum plus `max`, so one correction reaches the length.
+    const bound = Math.min(Math.max(minLength, 8), maxLength);
+    const pickHighest = (_low: number, high: number) => high;
+    let longest = draw(pickHighest, bound);
+    if (longest.length > bound)
+      longest = draw(pickHighest, Math.max(0, 2 * bound - longest.length));
+    return fits(longest) ? longest : expression.test(text) ? text : undefined;
   } catch {
     return undefined;
   }

@@ -27,6 +27,29 @@ const schemas = {
   Cat: {
     allOf: [{ type: "object", required: ["meow"], properties: { meow: { type: "boolean" } } }],
   },
+  Reviewers: {
+    type: "object",
+    nullable: true,
+    properties: {
+      reviewers: { type: "array", items: { type: "string" } },
+      team: { type: "string" },
+    },
+    anyOf: [{ required: ["reviewers"] }, { required: ["team"] }],
+  },
+  CheckRun: {
+    type: "object",
+    required: ["name"],
+    properties: {
+      name: { type: "string" },
+      status: { enum: ["queued", "completed"] },
+      conclusion: { enum: ["success", "failure"] },
+    },
+    oneOf: [
+      { properties: { status: { enum: ["completed"] } }, required: ["status", "conclusion"] },
+      { properties: { status: { enum: ["queued"] } } },
+    ],
+  },
+  Sha: { type: "string", minLength: 40, maxLength: 40, pattern: "^[0-9a-fA-F]+$" },
 };
 
 const document = {
@@ -115,6 +138,21 @@ describe("exampleValue", () => {
         direction: "response",
       }),
     ).toHaveProperty("id", 1);
+  });
+
+  it("merges the chosen oneOf/anyOf branch with the keywords beside it and meets a pattern's fixed length", async () => {
+    const { loaded } = await setup();
+    const check = new SchemaCheck(loaded.document);
+    const example = (name: string) =>
+      exampleValue(loaded.document, { $ref: `#/components/schemas/${name}` }, "#/x", {
+        direction: "request",
+      });
+    for (const name of ["Reviewers", "CheckRun", "Sha"]) {
+      expect(check.problems(example(name), `#/components/schemas/${name}`), name).toEqual([]);
+    }
+    expect(example("Reviewers")).toHaveProperty("reviewers");
+    expect(example("CheckRun")).toMatchObject({ status: "completed", conclusion: "success" });
+    expect(example("Sha")).toMatch(/^[0-9a-fA-F]{40}$/);
   });
 
   it("takes const, enum, example and default before synthesizing", async () => {
