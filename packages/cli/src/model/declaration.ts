@@ -5,13 +5,13 @@ import type { Declaration } from "./plan-types.js";
 import { buildProperties } from "./schema/object.js";
 import type { SchemaContext } from "./schema/schema-context.js";
 import { buildSchemaType } from "./schema/schema-type.js";
-import type { NamedType } from "./type-expr.js";
-import { docOf, type TypeExpr } from "./type-expr.js";
+import { schemaDoc } from "./schema-doc.js";
+import type { NamedType, TypeExpr } from "./type-expr.js";
 
 /** Builds the declaration of a named type from its schema. */
 export function buildDeclaration(type: NamedType, context: SchemaContext): Declaration {
   const schema = isObject(type.schema) ? (type.schema as SchemaObject) : {};
-  const doc = docOf([schema.description], schema.deprecated === true ? ["@deprecated"] : []);
+  const doc = schemaDoc(schema);
   const shape = interfaceShape(context.loaded, schema, type.pointer);
   if (shape) {
     return {

@@ -75,8 +75,33 @@ export function primitive(name: Primitive): TypeExpr {
   return node;
 }
 
+/**
+ * A union of `members`. A primitive absorbs the literals of its own kind, also inside nested
+ * unions: `"" | string` is `string` (Stripe's `anyOf: [{type: string}, {enum: [""]}]`).
+ */
 export function union(members: readonly TypeExpr[]): TypeExpr {
-  return { kind: "union", members };
+  const absorbing = absorbingKinds(members);
+  if (absorbing.size === 0) return { kind: "union", members };
+  return { kind: "union", members: withoutAbsorbed(members, absorbing) };
+}
+
+const ABSORBING = new Set<Primitive>(["string", "number", "boolean"]);
+
+/** The literal kinds (`typeof` a value) the union's primitive members absorb. */
+function absorbingKinds(members: readonly TypeExpr[], kinds = new Set<string>()): Set<string> {
+  for (const member of members) {
+    if (member.kind === "primitive" && ABSORBING.has(member.name)) kinds.add(member.name);
+    else if (member.kind === "union") absorbingKinds(member.members, kinds);
+  }
+  return kinds;
+}
+
+function withoutAbsorbed(members: readonly TypeExpr[], kinds: Set<string>): TypeExpr[] {
+  return members.flatMap((member): TypeExpr[] => {
+    if (member.kind === "literal") return kinds.has(typeof member.value) ? [] : [member];
+    if (member.kind === "union") return withoutAbsorbed(member.members, kinds);
+    return [member];
+  });
 }
 
 export function intersection(members: readonly TypeExpr[]): TypeExpr {

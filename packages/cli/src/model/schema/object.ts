@@ -2,7 +2,8 @@ import { isObject } from "../../openapi/is-object.js";
 import type { SchemaObject } from "../../openapi/types.js";
 import { compareText } from "../compare.js";
 import type { ObjectShape } from "../merge-object-shape.js";
-import { docOf, type Property, primitive, type TypeExpr } from "../type-expr.js";
+import { schemaDoc } from "../schema-doc.js";
+import { NO_DOC, type Property, primitive, type TypeExpr } from "../type-expr.js";
 import type { SchemaContext } from "./schema-context.js";
 import { buildSchemaType } from "./schema-type.js";
 
@@ -36,13 +37,8 @@ export function buildProperties(shape: ObjectShape, context: SchemaContext): Pro
     return {
       key,
       optional: !shape.required.has(key),
-      doc: isObject(schema) ? propertyDoc(schema as SchemaObject) : docOf([]),
+      doc: isObject(schema) ? schemaDoc(schema as SchemaObject) : NO_DOC,
       type: context.at("deferred", () => buildSchemaType(schema, pointer, context)),
     };
   });
-}
-
-function propertyDoc(schema: SchemaObject) {
-  const format = typeof schema.format === "string" ? `Format: ${schema.format}` : undefined;
-  return docOf([schema.description, format], schema.deprecated === true ? ["@deprecated"] : []);
 }

@@ -32,6 +32,26 @@ describe("one builder per construct, on the tree", () => {
     });
   });
 
+  it("a primitive absorbs the literals of its kind, also in nested unions", () => {
+    const { build } = builder();
+    const stripe = {
+      anyOf: [
+        { type: "string", maxLength: 5000 },
+        { type: "string", enum: [""] },
+      ],
+    };
+    expect(plain(build(stripe))).toEqual({ union: ["string"] });
+    expect(plain(build({ oneOf: [{ const: 1 }, { type: "integer" }, { const: "1" }] }))).toEqual({
+      union: ["number", { literal: "1" }],
+    });
+    expect(
+      plain(build({ anyOf: [{ enum: [true] }, { type: "boolean", nullable: true }] })),
+    ).toEqual({ union: ["boolean", "null"] });
+    expect(plain(build({ anyOf: [{ const: "" }, { const: "a" }] }))).toEqual({
+      union: [{ literal: "" }, { literal: "a" }],
+    });
+  });
+
   it("properties make an object, sorted, optional unless required", () => {
     const { build } = builder();
     expect(
