@@ -48,5 +48,6 @@ describe.concurrent.each(PACKAGES)("the published %s package", (folder) => {
     const [{ files }] = JSON.parse(stdout) as [{ files: { path: string }[] }];
     const paths = files.map((file) => file.path);
     expect(paths).toEqual(expect.arrayContaining(["README.md", "LICENSE", "package.json"]));
-  });
+    // `npm pack` runs the package's prepare build first, which alone took over 30 s on a loaded machine.
+  }, 120_000);
 });
