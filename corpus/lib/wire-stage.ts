@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import type { KitServer } from "@kit/api";
-import { buildOperations } from "../../packages/cli/src/model/build-operations.js";
+import { createMockHandler, type MockExchange } from "../../packages/cli/src/mock/mock-handler.js";
+import { buildOperations, listOperations } from "../../packages/cli/src/model/build-operations.js";
 import { groupOperations } from "../../packages/cli/src/model/group-operations.js";
 import type { Operation } from "../../packages/cli/src/model/operation.js";
 import { planSignature, type SignatureParameter } from "../../packages/cli/src/model/signature.js";
@@ -42,7 +43,21 @@ type ApiObject = Record<
  * where the schema declares an envelope; text a string, binary a Blob with the same bytes).
  */
 export async function checkWire(outDir: string, loaded: LoadedDocument): Promise<WireOutcome> {
-  const local = await localServer();
+  // KIT_WIRE_SERVER=kit-mock: `kit mock`'s handler answers, routing and validating by itself.
+  const mock = process.env.KIT_WIRE_SERVER === "kit-mock" ? await mockServer(loaded) : undefined;
+  try {
+    return await callEveryMethod(outDir, loaded, mock);
+  } finally {
+    await mock?.close();
+  }
+}
+
+async function callEveryMethod(
+  outDir: string,
+  loaded: LoadedDocument,
+  mock: KitMockServer | undefined,
+): Promise<WireOutcome> {
+  const local = mock ?? (await localServer());
   const client = (await import(pathToFileURL(join(outDir, "index.ts")).href)) as Record<
     string,
     unknown
@@ -54,7 +69,9 @@ export async function checkWire(outDir: string, loaded: LoadedDocument): Promise
   service.use({
     name: "wire-redirect",
     request(context, next) {
-      context.request.url = `${local.origin}${pathOf(context.request.url)}`;
+      const target = pathOf(context.request.url);
+      // A protocol-relative base URL (`//kubernetes.local`) names a host: the mock sees the path.
+      context.request.url = `${local.origin}${mock === undefined ? target : target.replace(/^\/\/[^/]*/, "")}`;
       return next();
     },
   });
@@ -86,9 +103,11 @@ export async function checkWire(outDir: string, loaded: LoadedDocument): Promise
         const args = signature.parameters.map((parameter) =>
           argumentFor(loaded, schemas, operation, parameter),
         );
-        const response = exampleResponse(loaded, operation);
-        local.answer =
-          operation.verb === "head" ? { ...response, body: new Uint8Array() } : response;
+        if (mock === undefined) {
+          const response = exampleResponse(loaded, operation);
+          local.answer =
+            operation.verb === "head" ? { ...response, body: new Uint8Array() } : response;
+        } else mock.exchange = undefined;
         local.received = undefined;
         let result: { data: unknown } | undefined;
         let error: unknown;
@@ -100,7 +119,19 @@ export async function checkWire(outDir: string, loaded: LoadedDocument): Promise
         const request = local.received as WireRequest | undefined;
         let valid = false;
         if (request === undefined) fail("request: not sent", label, describe(error));
-        else {
+        else if (mock !== undefined) {
+          const { exchange } = mock;
+          local.answer = exchange?.response;
+          if (exchange?.operation?.pointer !== operation.pointer)
+            fail("request: routed elsewhere", label, `${exchange?.status} ${request.target}`);
+          else if (exchange.problems.length > 0)
+            fail(
+              `request: ${exchange.problems[0]!.kind}`,
+              label,
+              exchange.problems.map((p) => `${p.location}: ${p.message}`).join("; "),
+            );
+          else valid = true;
+        } else {
           const target = request.target.startsWith(basePath)
             ? request.target.slice(basePath.length - (basePath.endsWith("/") ? 1 : 0))
             : request.target;
@@ -116,7 +147,9 @@ export async function checkWire(outDir: string, loaded: LoadedDocument): Promise
         const mismatch =
           request === undefined
             ? undefined
-            : await resultMismatch(operation, local.answer!, result, error);
+            : local.answer === undefined
+              ? { kind: "no answer for the operation", detail: describe(error) }
+              : await resultMismatch(operation, local.answer, result, error);
         if (mismatch === undefined) {
           if (request !== undefined) outcome.resultsExact++;
         } else fail(`result: ${mismatch.kind}`, label, mismatch.detail);
@@ -248,6 +281,41 @@ interface LocalServer {
   origin: string;
   answer: ExampleResponse | undefined;
   received: WireRequest | undefined;
+}
+
+interface KitMockServer extends LocalServer {
+  exchange: MockExchange | undefined;
+  close(): Promise<void>;
+}
+
+/** `kit mock`'s handler for this document on 127.0.0.1, keeping the last exchange and request. */
+async function mockServer(loaded: LoadedDocument): Promise<KitMockServer> {
+  const entries = [...listOperations(loaded, { warnings: new Warnings(loaded.locate) })];
+  const state = {} as KitMockServer;
+  const handler = createMockHandler(loaded, entries, { seed: 0, delay: 0 }, (exchange) => {
+    state.exchange = exchange;
+  });
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      state.received = {
+        method: request.method!,
+        target: request.url!,
+        headers: {},
+        body: new Uint8Array(Buffer.concat(chunks)),
+      };
+    });
+    handler(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return state;
 }
 
 let running: Promise<LocalServer> | undefined;

@@ -1,4 +1,4 @@
-import type { GenerateOptions } from "../options.js";
+import type { EnvelopeKeys, GenerateOptions } from "../options.js";
 
 /** What `kit generate` does with the files it renders. */
 export type GenerateMode = "write" | "dry-run" | "check";
@@ -40,6 +40,21 @@ export interface InitCommand {
   verbose: boolean;
 }
 
+/** `kit mock`: serve a document; each given flag overrides the config file's `mock` settings. */
+export interface MockCommand {
+  command: "mock";
+  /** The service of the config file to serve; empty: its only one. */
+  services: string[];
+  config?: string;
+  input?: string;
+  port?: number;
+  host?: string;
+  seed?: number;
+  delay?: number;
+  envelope?: EnvelopeKeys | "none";
+  verbose: boolean;
+}
+
 export interface HelpCommand {
   command: "help";
 }
@@ -54,4 +69,4 @@ export interface UsageError {
   message: string;
 }
 
-export type CliCommand = GenerateCommand | InitCommand | HelpCommand | VersionCommand;
+export type CliCommand = GenerateCommand | InitCommand | MockCommand | HelpCommand | VersionCommand;

@@ -38,10 +38,23 @@ const INIT_FLAGS = {
   verbose: { type: "boolean" },
 } as const;
 
-const COMMANDS = new Map<string, "generate" | "init">([
+const MOCK_FLAGS = {
+  ...HELP_AND_VERSION,
+  input: { type: "string", short: "i", multiple: true },
+  config: { type: "string", short: "c" },
+  port: { type: "string", short: "p" },
+  host: { type: "string" },
+  seed: { type: "string" },
+  delay: { type: "string" },
+  envelope: { type: "string" },
+  verbose: { type: "boolean" },
+} as const;
+
+const COMMANDS = new Map<string, "generate" | "init" | "mock">([
   ["generate", "generate"],
   ["g", "generate"],
   ["init", "init"],
+  ["mock", "mock"],
 ]);
 
 export const DEFAULT_GENERATE_OUT = "src";
@@ -58,6 +71,7 @@ export function parseArgv(argv: readonly string[]): CliCommand | UsageError {
   if (first.startsWith("-")) return parseTopLevel(argv);
   const command = COMMANDS.get(first);
   if (command === undefined) return usageError(`unknown command '${first}'`);
+  if (command === "mock") return parseMock(rest);
   return command === "generate" ? parseGenerate(rest) : parseInit(rest);
 }
 
@@ -166,6 +180,57 @@ function parseInit(args: readonly string[]): CliCommand | UsageError {
     force: values.force ?? false,
     verbose: values.verbose ?? false,
   };
+}
+
+function parseMock(args: readonly string[]): CliCommand | UsageError {
+  const parsed = tryParse(() =>
+    parseArgs({ args: [...args], options: MOCK_FLAGS, allowPositionals: true }),
+  );
+  if (isUsageError(parsed)) return parsed;
+  const { values, positionals } = parsed;
+  if (values.help) return { command: "help" };
+  if (values.version) return { command: "version" };
+  const input = singleInput(values.input);
+  if (isUsageError(input)) return input;
+  const empty = findEmptyFlag({
+    "--input": input,
+    "--config": values.config,
+    "--host": values.host,
+  });
+  if (empty) return usageError(`${empty} must not be empty`);
+  const envelope = parseEnvelopeFlag(values.envelope);
+  if (isUsageError(envelope)) return envelope;
+  const port = wholeNumber("--port", values.port, 65535);
+  if (isUsageError(port)) return port;
+  const seed = wholeNumber("--seed", values.seed, 2 ** 31 - 1);
+  if (isUsageError(seed)) return seed;
+  const delay = wholeNumber("--delay", values.delay, 2 ** 31 - 1);
+  if (isUsageError(delay)) return delay;
+  return {
+    command: "mock",
+    services: [...new Set(positionals)],
+    ...(values.config === undefined ? {} : { config: values.config }),
+    ...(input === undefined ? {} : { input }),
+    ...(port === undefined ? {} : { port }),
+    ...(values.host === undefined ? {} : { host: values.host }),
+    ...(seed === undefined ? {} : { seed }),
+    ...(delay === undefined ? {} : { delay }),
+    ...(envelope === undefined ? {} : { envelope }),
+    verbose: values.verbose ?? false,
+  };
+}
+
+function wholeNumber(
+  flag: string,
+  value: string | undefined,
+  maximum: number,
+): number | undefined | UsageError {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!/^[0-9]+$/.test(value.trim()) || number > maximum) {
+    return usageError(`${flag} must be a whole number from 0 to ${maximum}; got "${value}"`);
+  }
+  return number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { findConfigFile } from "../config/find-config.js";
 import { loadConfigFile } from "../config/load-config.js";
+import type { MockConfig } from "../config/types.js";
 import { type ConfiguredService, validateConfig } from "../config/validate-config.js";
 import { KitGenerateError } from "../errors.js";
 import { closestName } from "../model/closest-name.js";
@@ -22,6 +23,8 @@ export interface Service {
   headers: Record<string, string>;
   timeoutMs: number;
   options: GenerateOptions;
+  /** The config file's `mock` settings, for `kit mock`. */
+  mock?: MockConfig;
 }
 
 export interface RunSetup {
@@ -130,6 +133,7 @@ function fromFlags(
     headers: { ...configured.headers, ...flags.headers },
     timeoutMs: flags.timeout ?? configured.timeout ?? DEFAULT_TIMEOUT_MS,
     options,
+    ...(configured.mock === undefined ? {} : { mock: configured.mock }),
   };
 }
 

@@ -1,7 +1,5 @@
 import type { CliCommand } from "./command.js";
 import { reportFailure } from "./failure.js";
-import { runGenerate } from "./generate-command.js";
-import { runInit } from "./init-command.js";
 import type { CliIo, ExitCode } from "./io.js";
 import { isUsageError, parseArgv } from "./parse-argv.js";
 import { USAGE } from "./usage.js";
@@ -32,9 +30,12 @@ async function runCommand(command: CliCommand, io: CliIo): Promise<ExitCode> {
     case "version":
       io.stdout(await readPackageVersion());
       return 0;
+    // Each command loads its own modules: `kit mock` must not wait for the generator's.
     case "generate":
-      return runGenerate(command, io);
+      return (await import("./generate-command.js")).runGenerate(command, io);
     case "init":
-      return runInit(command, io);
+      return (await import("./init-command.js")).runInit(command, io);
+    case "mock":
+      return (await import("./mock-command.js")).runMock(command, io);
   }
 }

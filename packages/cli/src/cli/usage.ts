@@ -4,6 +4,7 @@ export const USAGE = `Usage: kit <command> [options]
 Commands:
   generate, g   Generate API classes and types from an OpenAPI 3.0/3.1 document
   init          Create service.ts, index.ts and README.md for a new client
+  mock          Serve the document as a validating mock server (examples, Prefer, CORS)
 
 kit generate [service…] options:
   -i, --input <file|url>    OpenAPI document (.json, .yaml, .yml, or an http(s) URL);
@@ -31,6 +32,16 @@ kit init options:
       --base-url <url>      baseURL written into service.ts (default: /api)
       --name <name>         name written into the server decorator
       --force               Overwrite existing files
+      --verbose             Print the stack trace on failure
+
+kit mock [service] options:
+  -i, --input <file|url>    OpenAPI document; default: the service of kit.config.*
+  -c, --config <file>       Config file to use instead of looking for kit.config.*
+  -p, --port <n>            Port to listen on (default: 4010; 0: any free port)
+      --host <host>         Address to listen on (default: 127.0.0.1)
+      --seed <n>            Varies the generated values; the same seed gives the same bytes (default: 0)
+      --delay <ms>          Wait before each answer (default: 0)
+      --envelope <c,m,d>    Wrap successful JSON answers as { c, m, d } (default: as the document says)
       --verbose             Print the stack trace on failure
 
   -h, --help                Print this help

@@ -24,6 +24,19 @@ export interface ServiceConfig {
   headers?: Record<string, string>;
   /** Milliseconds a URL input may take to answer completely; default 30000. */
   timeout?: number;
+  /** How `kit mock` serves this service; each `kit mock` flag overrides its key. */
+  mock?: MockConfig;
+}
+
+export interface MockConfig {
+  /** Default 4010. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Varies the synthesized values; default 0. */
+  seed?: number;
+  /** Milliseconds to wait before each answer; default 0. */
+  delay?: number;
 }
 
 export interface WatchConfig {

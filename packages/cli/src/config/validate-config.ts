@@ -5,7 +5,7 @@ import { closestName } from "../model/closest-name.js";
 import { HEADER_NAME } from "../openapi/fetch-document.js";
 import { isObject } from "../openapi/is-object.js";
 import type { EnvelopeKeys } from "../options.js";
-import type { ServiceConfig, WatchConfig } from "./types.js";
+import type { MockConfig, ServiceConfig, WatchConfig } from "./types.js";
 
 /** A service as the config file describes it, checked; paths still as written. */
 export interface ConfiguredService extends Omit<ServiceConfig, "envelope"> {
@@ -31,9 +31,11 @@ const SERVICE_KEYS = [
   "force",
   "headers",
   "timeout",
+  "mock",
 ] as const;
 const TOP_KEYS = [...SERVICE_KEYS, "services", "watch"];
 const WATCH_KEYS = ["debounce", "interval"];
+const MOCK_KEYS = ["port", "host", "seed", "delay"];
 const SERVICE_NAME = /^[A-Za-z0-9][\w.-]*$/;
 /**
  * Checks a config file's export. Every mistake is a usage error naming the file and the key
@@ -115,7 +117,32 @@ function readService(
   if (value.timeout !== undefined) {
     service.timeout = milliseconds(value.timeout, `${prefix}timeout`, fail, 1);
   }
+  if (value.mock !== undefined) service.mock = readMock(value.mock, `${prefix}mock`, fail);
   return service;
+}
+
+function readMock(raw: unknown, key: string, fail: Fail): MockConfig {
+  if (!isObject(raw)) fail(key, "must be an object: { port, host, seed, delay }");
+  const value = raw as Record<string, unknown>;
+  checkKeys(value, MOCK_KEYS, `${key}.`, fail);
+  const whole = (name: string, maximum: number): number | undefined => {
+    const entry = value[name];
+    if (entry === undefined) return undefined;
+    if (typeof entry !== "number" || !Number.isInteger(entry) || entry < 0 || entry > maximum)
+      fail(`${key}.${name}`, `must be a whole number from 0 to ${maximum}`);
+    return entry as number;
+  };
+  if (value.host !== undefined && (typeof value.host !== "string" || value.host.trim() === ""))
+    fail(`${key}.host`, "must be a non-empty string");
+  const mock: MockConfig = {};
+  const port = whole("port", 65535);
+  const seed = whole("seed", 2 ** 31 - 1);
+  const delay = whole("delay", 2 ** 31 - 1);
+  if (port !== undefined) mock.port = port;
+  if (value.host !== undefined) mock.host = value.host as string;
+  if (seed !== undefined) mock.seed = seed;
+  if (delay !== undefined) mock.delay = delay;
+  return mock;
 }
 
 function readEnvelope(raw: unknown, prefix: string, fail: Fail): EnvelopeKeys | "none" {

@@ -31,11 +31,34 @@ const PLACEHOLDER = /\{([^}]*)\}/g;
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 const SUCCESS_STATUS = /^2(?:[0-9]{2}|XX)$/i;
 
+/** An operation found in the document, not yet read: enough to route a request to it. */
+export interface OperationEntry {
+  path: string;
+  verb: Verb;
+  pointer: string;
+  item: { value: PathItemObject; pointer: string };
+  operation: OperationObject;
+  tags: string[];
+}
+
 /** One operation per path × verb, sorted by path then verb, with parameters and bodies resolved. */
 export function buildOperations(loaded: LoadedDocument, options: BuildOptions): Operation[] {
+  // Each entry is built as it is listed, so warnings come in document order.
+  return Array.from(listOperations(loaded, options), (entry) =>
+    buildOperation(loaded, entry, options.warnings),
+  );
+}
+
+/**
+ * The operations `buildOperations` builds, in its order, without reading parameters and bodies:
+ * the mock server routes with these and builds an operation when a request first names it.
+ */
+export function* listOperations(
+  loaded: LoadedDocument,
+  options: BuildOptions,
+): Generator<OperationEntry> {
   const { warnings } = options;
   const selectTags = tagFilter(options);
-  const operations: Operation[] = [];
   const paths = loaded.document.paths ?? {};
   if (loaded.document.paths === undefined) {
     warnings.add(
@@ -67,33 +90,41 @@ export function buildOperations(loaded: LoadedDocument, options: BuildOptions): 
         "An operation",
       );
       const tags = selectTags(operationTags(operation));
-      if (tags.length === 0) continue;
-      operations.push({
-        path,
-        verb,
-        pointer,
-        ...text("operationId", operation.operationId),
-        ...text("summary", operation.summary),
-        ...text("description", operation.description),
-        deprecated: operation.deprecated === true,
-        tags,
-        parameters: readParameters(loaded, path, item, operation, pointer, warnings),
-        ...readRequestBody(
-          loaded,
-          operation.requestBody,
-          appendPointer(pointer, "requestBody"),
-          warnings,
-        ),
-        responses: readResponses(
-          loaded,
-          operation.responses,
-          appendPointer(pointer, "responses"),
-          warnings,
-        ),
-      });
+      if (tags.length > 0) yield { path, verb, pointer, item, operation, tags };
     }
   }
-  return operations;
+}
+
+/** Reads one listed operation's parameters, body and responses. */
+export function buildOperation(
+  loaded: LoadedDocument,
+  entry: OperationEntry,
+  warnings: Warnings,
+): Operation {
+  const { path, verb, pointer, item, operation, tags } = entry;
+  return {
+    path,
+    verb,
+    pointer,
+    ...text("operationId", operation.operationId),
+    ...text("summary", operation.summary),
+    ...text("description", operation.description),
+    deprecated: operation.deprecated === true,
+    tags,
+    parameters: readParameters(loaded, path, item, operation, pointer, warnings),
+    ...readRequestBody(
+      loaded,
+      operation.requestBody,
+      appendPointer(pointer, "requestBody"),
+      warnings,
+    ),
+    responses: readResponses(
+      loaded,
+      operation.responses,
+      appendPointer(pointer, "responses"),
+      warnings,
+    ),
+  };
 }
 
 /** Spreads `{ key: value }` only for a non-empty string, keeping optional fields truly absent. */

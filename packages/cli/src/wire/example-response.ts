@@ -1,6 +1,7 @@
 import { isMediaRange, responseKind } from "../model/media.js";
 import { mergeObjectShape } from "../model/merge-object-shape.js";
 import type { Operation, ResponseBody } from "../model/operation.js";
+import type { SchemaAt } from "../model/schema-input.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { exampleValue } from "./example-value.js";
 
@@ -48,26 +49,40 @@ export function exampleResponse(
           direction: "response",
           seed,
         });
-  const range = isMediaRange(response.mediaType);
+  return encodeResponse(loaded, status, response.mediaType, response.schema, value);
+}
+
+/**
+ * `value` sent as `mediaType`: JSON text, text, or placeholder bytes for binary. A media range is
+ * answered with a concrete type (`application/json`, `text/plain`, `application/octet-stream`).
+ */
+export function encodeResponse(
+  loaded: LoadedDocument,
+  status: number,
+  mediaType: string,
+  schema: SchemaAt | undefined,
+  value: unknown,
+): ExampleResponse {
+  const range = isMediaRange(mediaType);
   // What a server sends under a range: a string schema is text/plain (springdoc's String methods).
-  const kind = responseKind(loaded, response.mediaType, response.schema);
+  const kind = responseKind(loaded, mediaType, schema);
   switch (kind) {
     case "json":
       return {
         status,
-        contentType: range ? "application/json" : response.mediaType,
+        contentType: range ? "application/json" : mediaType,
         body: new TextEncoder().encode(JSON.stringify(value === undefined ? null : value)),
         expected: {
           kind: "json",
           value: value === undefined ? null : value,
-          envelope: response.schema !== undefined && declaresEnvelope(loaded, response),
+          envelope: schema !== undefined && declaresEnvelope(loaded, schema),
         },
       };
     case "text": {
       const text = typeof value === "string" ? value : JSON.stringify(value);
       return {
         status,
-        contentType: range ? "text/plain" : response.mediaType,
+        contentType: range ? "text/plain" : mediaType,
         body: new TextEncoder().encode(text),
         expected: { kind: "text", value: text },
       };
@@ -76,7 +91,7 @@ export function exampleResponse(
       const bytes = new Uint8Array([0x6b, 0x69, 0x74, 0x00, 0xff]);
       return {
         status,
-        contentType: range ? "application/octet-stream" : response.mediaType,
+        contentType: range ? "application/octet-stream" : mediaType,
         body: bytes,
         expected: { kind: "binary", value: bytes },
       };
@@ -98,8 +113,9 @@ function statusOf(status: string | undefined): number {
   return Number.isInteger(number) ? number : 200;
 }
 
-function declaresEnvelope(loaded: LoadedDocument, response: ResponseBody): boolean {
-  const properties = mergeObjectShape(loaded, [response.schema!])?.properties;
+/** Whether the schema declares `data` beside `code` or `message`, which the runtime unwraps. */
+export function declaresEnvelope(loaded: LoadedDocument, schema: SchemaAt): boolean {
+  const properties = mergeObjectShape(loaded, [schema])?.properties;
   if (!properties?.has("data")) return false;
   return properties.has("code") || properties.has("message");
 }

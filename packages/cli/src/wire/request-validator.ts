@@ -37,6 +37,8 @@ export type ProblemKind =
 export interface RequestProblem {
   kind: ProblemKind;
   message: string;
+  /** Where in the request, as a JSON pointer: `/query/limit`, `/body/items/0/price`, `/header/content-type`. */
+  location: string;
 }
 
 /**
@@ -58,9 +60,13 @@ export class RequestValidator {
 
   async validate(operation: Operation, request: WireRequest): Promise<RequestProblem[]> {
     const problems: RequestProblem[] = [];
-    const add = (kind: ProblemKind, message: string) => problems.push({ kind, message });
+    const add: Add = (kind, message, location) => problems.push({ kind, message, location });
     if (request.method.toUpperCase() !== operation.verb.toUpperCase()) {
-      add("method", `sent ${request.method}, the operation is ${operation.verb.toUpperCase()}`);
+      add(
+        "method",
+        `sent ${request.method}, the operation is ${operation.verb.toUpperCase()}`,
+        "/method",
+      );
     }
     const [rawPath = "", rawQuery = ""] = splitTarget(request.target);
     this.#checkPath(operation, rawPath, add);
@@ -80,12 +86,13 @@ export class RequestValidator {
     what: string,
     kind: ProblemKind,
     add: Add,
+    location: string,
   ): void {
     if (schemaPointer === undefined) return;
     // The text as it is first (a `oneOf` of integer and string would match twice once coerced).
     if (this.#schemas.problems(structuredClone(value), schemaPointer).length === 0) return;
-    for (const problem of this.#schemas.problems(value, schemaPointer, true))
-      add(kind, `${what}: ${problem}`);
+    for (const { path, message } of this.#schemas.violations(value, schemaPointer, true))
+      add(kind, `${what}: ${path === "" ? "the value" : path} ${message}`, `${location}${path}`);
   }
 
   #schemaType(pointer: string | undefined): string | undefined {
@@ -119,16 +126,24 @@ export class RequestValidator {
       .join("([^/]*)");
     const match = new RegExp(`^${pattern}$`).exec(rawPath);
     if (match === null) {
-      add("path", `${rawPath} does not match ${template}`);
+      add("path", `${rawPath} does not match ${template}`, "/path");
       return;
     }
     names.forEach((name, index) => {
       const parameter = operation.parameters.find((p) => p.in === "path" && p.name === name);
       const text = safeDecode(match[index + 1]!);
-      if (text === "") add("path", `path parameter "${name}" is empty`);
+      const location = appendPointer("/path", name);
+      if (text === "") add("path", `path parameter "${name}" is empty`, location);
       const value =
         this.#schemaType(parameter?.schema?.pointer) === "array" ? text.split(",") : text;
-      this.#checkValue(value, parameter?.schema?.pointer, `path parameter "${name}"`, "path", add);
+      this.#checkValue(
+        value,
+        parameter?.schema?.pointer,
+        `path parameter "${name}"`,
+        "path",
+        add,
+        location,
+      );
     });
   }
 
@@ -146,15 +161,21 @@ export class RequestValidator {
       const pointer = parameter.schema?.pointer;
       const type = this.#schemaType(pointer);
       const values = pairs.filter(([key]) => key === parameter.name).map(([, value]) => value);
+      const location = appendPointer("/query", parameter.name);
       let value: unknown;
       if (values.length > 1 && !explode)
         add(
           "query",
           `query parameter "${parameter.name}" (explode: false) is sent ${values.length} times`,
+          location,
         );
       if (style === "deepObject") {
         if (values.length > 0 && type === "object")
-          add("query", `query parameter "${parameter.name}" is sent whole, not as deepObject keys`);
+          add(
+            "query",
+            `query parameter "${parameter.name}" is sent whole, not as deepObject keys`,
+            location,
+          );
         const nested = pairs.filter(([key]) => key.startsWith(`${parameter.name}[`));
         for (const [key] of nested) claimed.add(key);
         if (nested.length > 0) value = parseFormFields(nested)[parameter.name];
@@ -170,27 +191,41 @@ export class RequestValidator {
         if (values.length > 0) value = pairsToObject(values[0]!.split(","));
       } else {
         if (values.length > 1)
-          add("query", `query parameter "${parameter.name}" is sent ${values.length} times`);
+          add(
+            "query",
+            `query parameter "${parameter.name}" is sent ${values.length} times`,
+            location,
+          );
         value = values[0];
       }
       claimed.add(parameter.name);
       if (value === undefined) {
         if (parameter.required)
-          add("query", `required query parameter "${parameter.name}" is missing`);
+          add("query", `required query parameter "${parameter.name}" is missing`, location);
         continue;
       }
-      this.#checkValue(value, pointer, `query parameter "${parameter.name}"`, "query", add);
+      this.#checkValue(
+        value,
+        pointer,
+        `query parameter "${parameter.name}"`,
+        "query",
+        add,
+        location,
+      );
     }
     for (const [key] of pairs) {
-      if (!claimed.has(key)) add("query", `query key "${key}" is not declared`);
+      if (!claimed.has(key))
+        add("query", `query key "${key}" is not declared`, appendPointer("/query", key));
     }
   }
 
   #checkHeaders(operation: Operation, request: WireRequest, add: Add): void {
     for (const parameter of operation.parameters.filter((p) => p.in === "header")) {
       const value = request.headers[parameter.name.toLowerCase()];
+      const location = appendPointer("/header", parameter.name.toLowerCase());
       if (value === undefined) {
-        if (parameter.required) add("header", `required header "${parameter.name}" is missing`);
+        if (parameter.required)
+          add("header", `required header "${parameter.name}" is missing`, location);
         continue;
       }
       const typed =
@@ -201,6 +236,7 @@ export class RequestValidator {
         `header "${parameter.name}"`,
         "header",
         add,
+        location,
       );
     }
   }
@@ -215,21 +251,25 @@ export class RequestValidator {
     const content = raw !== undefined && isObject(raw.content) ? raw.content : {};
     if (request.body.byteLength === 0) {
       if (contentType !== undefined)
-        add("content-type without body", `Content-Type "${contentType}" is sent without a body`);
+        add(
+          "content-type without body",
+          `Content-Type "${contentType}" is sent without a body`,
+          CONTENT_TYPE,
+        );
       if (
         raw?.required === true &&
         Object.keys(content).length > 0 &&
         !allOptionalForm(this.#loaded, content, bodyPointer!)
       )
-        add("body missing", "the required request body is missing");
+        add("body missing", "the required request body is missing", "/body");
       return;
     }
     if (Object.keys(content).length === 0) {
-      add("body", "a body is sent, but the operation declares none");
+      add("body", "a body is sent, but the operation declares none", "/body");
       return;
     }
     if (contentType === undefined) {
-      add("content-type", "a body is sent without a Content-Type");
+      add("content-type", "a body is sent without a Content-Type", CONTENT_TYPE);
       return;
     }
     const declared = Object.keys(content).find((mediaType) => matches(mediaType, contentType));
@@ -237,6 +277,7 @@ export class RequestValidator {
       add(
         "content-type",
         `Content-Type "${contentType}" is not one of ${Object.keys(content).sort().join(", ")}`,
+        CONTENT_TYPE,
       );
       return;
     }
@@ -256,22 +297,23 @@ export class RequestValidator {
         try {
           value = JSON.parse(text);
         } catch {
-          add("body", `the ${sent} body is not JSON: ${text.slice(0, 60)}`);
+          add("body", `the ${sent} body is not JSON: ${text.slice(0, 60)}`, "/body");
           return;
         }
         if (schemaPointer !== undefined)
-          for (const problem of this.#schemas.problems(value, schemaPointer)) add("body", problem);
+          for (const { path, message } of this.#schemas.violations(value, schemaPointer))
+            add("body", `${path === "" ? "the value" : path} ${message}`, `/body${path}`);
         return;
       }
       case "form": {
         // A form body whose schema is a string is sent as that string (the generator passes it whole).
         if (schemaPointer !== undefined && this.#schemaType(schemaPointer) === "string") {
-          this.#checkValue(text, schemaPointer, "form body", "body", add);
+          this.#checkValue(text, schemaPointer, "form body", "body", add, "/body");
           return;
         }
         const value = this.#formValue(parsePairs(text), schemaPointer, media, add);
         if (schemaPointer !== undefined)
-          this.#checkValue(value, schemaPointer, "form body", "body", add);
+          this.#checkValue(value, schemaPointer, "form body", "body", add, "/body");
         return;
       }
       case "multipart": {
@@ -281,7 +323,7 @@ export class RequestValidator {
           .formData()
           .catch(() => undefined);
         if (form === undefined) {
-          add("body", "the multipart body cannot be parsed");
+          add("body", "the multipart body cannot be parsed", "/body");
           return;
         }
         const value: Record<string, unknown> = {};
@@ -290,12 +332,12 @@ export class RequestValidator {
           value[name] = name in value ? [value[name], item].flat() : item;
         }
         if (schemaPointer !== undefined)
-          this.#checkValue(value, schemaPointer, "multipart body", "body", add);
+          this.#checkValue(value, schemaPointer, "multipart body", "body", add, "/body");
         return;
       }
       case "text":
         if (schemaPointer !== undefined && this.#schemaType(schemaPointer) === "string")
-          this.#checkValue(text, schemaPointer, "text body", "body", add);
+          this.#checkValue(text, schemaPointer, "text body", "body", add, "/body");
         return;
       default:
         return;
@@ -343,7 +385,12 @@ export class RequestValidator {
         if (explode) exploded.push(name);
         else if (own.length > 0) value[name] = pairsToObject(own[0]!.split(","));
       } else if (own.length > 0) {
-        if (own.length > 1) add("body", `form field "${name}" is sent ${own.length} times`);
+        if (own.length > 1)
+          add(
+            "body",
+            `form field "${name}" is sent ${own.length} times`,
+            appendPointer("/body", name),
+          );
         value[name] = own[0];
       }
       if (own.length > 0) claimed.add(name);
@@ -353,13 +400,16 @@ export class RequestValidator {
       // OpenAPI's default for an object field: its properties as pairs of their own.
       value[exploded[0]!] = Object.fromEntries(rest);
     } else {
-      for (const [key] of rest) add("body", `form field "${key}" is not declared`);
+      for (const [key] of rest)
+        add("body", `form field "${key}" is not declared`, appendPointer("/body", key));
     }
     return value;
   }
 }
 
-type Add = (kind: ProblemKind, message: string) => void;
+type Add = (kind: ProblemKind, message: string, location: string) => void;
+
+const CONTENT_TYPE = "/header/content-type";
 
 const SEPARATORS: Record<string, string> = { form: ",", spaceDelimited: " ", pipeDelimited: "|" };
 

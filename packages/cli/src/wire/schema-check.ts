@@ -5,6 +5,12 @@ import { toJsonSchemaDocument } from "./json-schema.js";
 
 const DOCUMENT_ID = "kit:document";
 
+/** One way a value breaks its schema: where in the value (a JSON pointer) and what. */
+export interface SchemaViolation {
+  path: string;
+  message: string;
+}
+
 /**
  * Checks values against the schemas of one document, found by JSON pointer, with Ajv's 2020-12
  * validator on the document converted by `toJsonSchemaDocument` (request side). `coerce` reads
@@ -26,6 +32,13 @@ export class SchemaCheck {
 
   /** Problems of `value` against the schema at `pointer` (empty when valid). Coercion changes `value` in place. */
   problems(value: unknown, pointer: string, coerce = false): string[] {
+    return this.violations(value, pointer, coerce).map(({ path, message }) =>
+      path === "" ? `the value ${message}` : `${path} ${message}`,
+    );
+  }
+
+  /** The same problems, each with the JSON pointer of the offending part of `value` (`""`: all of it). */
+  violations(value: unknown, pointer: string, coerce = false): SchemaViolation[] {
     const key = `${coerce ? "c" : "s"}${pointer}`;
     let validate = this.#compiled.get(key);
     if (validate === undefined) {
@@ -37,12 +50,13 @@ export class SchemaCheck {
       }
       this.#compiled.set(key, validate);
     }
-    if (validate instanceof Error) return [`the schema cannot be compiled: ${validate.message}`];
+    if (validate instanceof Error)
+      return [{ path: "", message: `cannot be checked: ${validate.message}` }];
     if (validate(value)) return [];
-    return (validate.errors ?? []).slice(0, 3).map((error) => {
-      const where = error.instancePath === "" ? "the value" : error.instancePath;
-      return `${where} ${error.message ?? "is invalid"}`;
-    });
+    return (validate.errors ?? []).slice(0, 3).map((error) => ({
+      path: error.instancePath,
+      message: error.message ?? "is invalid",
+    }));
   }
 }
 

@@ -16,7 +16,10 @@ export type CorpusSummary = Summary & { seconds: number };
  * Runs the corpus runner as a user does (`npm run corpus -- <args>` after the build), which
  * installs the corpus package on first use, and returns its figures and failure list.
  */
-export async function runCorpus(args: readonly string[]): Promise<{
+export async function runCorpus(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<{
   summary: CorpusSummary;
   failures: string;
   outcomes: DocumentOutcome[];
@@ -27,6 +30,7 @@ export async function runCorpus(args: readonly string[]): Promise<{
     [TSX, "corpus/run.ts", "--work", WORK_DIR, ...args],
     {
       cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
       maxBuffer: 64 * 1024 * 1024,
     },
   ).catch((error: { stdout?: string; code?: number }) => {

@@ -1,0 +1,135 @@
+import { chooseMediaType, essence } from "../model/media.js";
+import type { Operation } from "../model/operation.js";
+import { isObject } from "../openapi/is-object.js";
+import type { LoadedDocument } from "../openapi/load.js";
+import { appendPointer, pointerSegments } from "../openapi/pointer.js";
+import { resolveLocalReference } from "../openapi/refs.js";
+import { type ExampleResponse, encodeResponse, exampleResponse } from "../wire/example-response.js";
+import { exampleValue } from "../wire/example-value.js";
+import type { Preference } from "./prefer.js";
+
+/** A response the client asked for with `Prefer` that the document does not declare. */
+export interface Undeclared {
+  undeclared: string;
+}
+
+/**
+ * The answer for one operation: the status and media type a generated client reads (the 2xx
+ * response, JSON first), or the status of `Prefer: code=…` and the media type `Accept` names.
+ * The body is the named example of `Prefer: example=…`, else the media type's first example or
+ * `example`, else a value `exampleValue` builds from the schema with `seed`.
+ */
+export function chooseResponse(
+  loaded: LoadedDocument,
+  operation: Operation,
+  preference: Preference,
+  accept: string | undefined,
+  seed: number,
+): ExampleResponse | Undeclared {
+  const fallback = exampleResponse(loaded, operation, seed);
+  const code = preference.code ?? String(fallback.status);
+  const declared = responseObject(loaded, operation, code);
+  if (declared === undefined) {
+    if (preference.code !== undefined)
+      return { undeclared: `no response with status ${preference.code} is declared` };
+    if (preference.example !== undefined)
+      return { undeclared: `no example named "${preference.example}" is declared` };
+    return fallback;
+  }
+  const status = Number(code) >= 100 && Number(code) <= 599 ? Number(code) : statusFor(code);
+  const content = isObject(declared.value.content) ? declared.value.content : {};
+  // These statuses never carry a body (RFC 9110).
+  const mediaType =
+    status === 204 || status === 304 ? undefined : acceptable(Object.keys(content), accept);
+  if (mediaType === undefined) {
+    if (preference.example !== undefined)
+      return { undeclared: `no example named "${preference.example}" is declared` };
+    return { status, body: new Uint8Array(), expected: { kind: "empty" } };
+  }
+  const media = isObject(content[mediaType]) ? content[mediaType] : {};
+  const mediaPointer = appendPointer(declared.pointer, "content", mediaType);
+  const schema = isObject(media.schema)
+    ? { schema: media.schema, pointer: appendPointer(mediaPointer, "schema") }
+    : undefined;
+  const example = documentExample(loaded, media, mediaPointer, preference.example);
+  if (example === undefined && preference.example !== undefined)
+    return { undeclared: `no example named "${preference.example}" is declared for ${mediaType}` };
+  const value =
+    example !== undefined
+      ? example.value
+      : schema !== undefined
+        ? exampleValue(loaded.document, schema.schema, schema.pointer, {
+            direction: "response",
+            seed,
+          })
+        : undefined;
+  return encodeResponse(loaded, status, mediaType, schema, value);
+}
+
+/** The Response Object of `code` (exact, then `4XX`, then `default`), `$ref` followed. */
+function responseObject(
+  loaded: LoadedDocument,
+  operation: Operation,
+  code: string,
+): { value: Record<string, unknown>; pointer: string } | undefined {
+  const at = appendPointer(operation.pointer, "responses");
+  const responses = valueAt(loaded, at);
+  if (!isObject(responses)) return undefined;
+  const key = [code, `${code.charAt(0)}XX`, `${code.charAt(0)}xx`, "default"].find(
+    (candidate) => candidate in responses,
+  );
+  if (key === undefined) return undefined;
+  let value = responses[key];
+  let pointer = appendPointer(at, key);
+  if (isObject(value) && typeof value.$ref === "string") {
+    ({ value, pointer } = resolveLocalReference(loaded.document, value.$ref, pointer));
+  }
+  return isObject(value) ? { value, pointer } : undefined;
+}
+
+/** A declared media type the `Accept` header names (not a range), else the one a client reads. */
+function acceptable(mediaTypes: string[], accept: string | undefined): string | undefined {
+  const wanted = (accept ?? "")
+    .split(",")
+    .map((item) => essence(item))
+    .filter((item) => item !== "" && !item.endsWith("/*"));
+  const named = mediaTypes.filter((mediaType) => wanted.includes(essence(mediaType)));
+  return chooseMediaType(named.length > 0 ? named : mediaTypes, "response");
+}
+
+/** The named example, else the first of `examples`, else `example`; `$ref`s followed. */
+function documentExample(
+  loaded: LoadedDocument,
+  media: Record<string, unknown>,
+  pointer: string,
+  name: string | undefined,
+): { value: unknown } | undefined {
+  const examples = isObject(media.examples) ? media.examples : {};
+  const chosen = name ?? Object.keys(examples)[0];
+  if (chosen !== undefined && chosen in examples) {
+    let example = examples[chosen];
+    if (isObject(example) && typeof example.$ref === "string") {
+      example = resolveLocalReference(
+        loaded.document,
+        example.$ref,
+        appendPointer(pointer, "examples", chosen),
+      ).value;
+    }
+    if (isObject(example) && "value" in example) return { value: example.value };
+  }
+  if (name === undefined && "example" in media) return { value: media.example };
+  return undefined;
+}
+
+function valueAt(loaded: LoadedDocument, pointer: string): unknown {
+  let value: unknown = loaded.document;
+  for (const segment of pointerSegments(pointer))
+    value = isObject(value) ? (value as Record<string, unknown>)[segment] : undefined;
+  return value;
+}
+
+/** `2XX` and `default` are answered as 200, `4XX` as 400. */
+function statusFor(code: string): number {
+  const first = Number(code.charAt(0));
+  return first >= 1 && first <= 5 ? first * 100 : 200;
+}

@@ -1,0 +1,202 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { buildOperation, type OperationEntry } from "../model/build-operations.js";
+import type { Operation } from "../model/operation.js";
+import { Warnings } from "../model/warnings.js";
+import type { LoadedDocument } from "../openapi/load.js";
+import type { EnvelopeKeys } from "../options.js";
+import type { ExampleResponse } from "../wire/example-response.js";
+import type { RequestProblem, RequestValidator } from "../wire/request-validator.js";
+import { basePaths, withoutBasePath } from "./base-paths.js";
+import { chooseResponse } from "./choose-response.js";
+import { corsHeaders, isPreflight, preflightHeaders } from "./cors.js";
+import { wrapEnvelope } from "./envelope.js";
+import { parsePrefer } from "./prefer.js";
+import { invalidRequest, type Problem, problem } from "./problem.js";
+import { compileRoutes, type RouteMatch, type RouteMiss } from "./route-matcher.js";
+
+export interface MockOptions {
+  /** Varies the synthesized values; the same seed always gives the same bytes. */
+  seed: number;
+  /** Milliseconds to wait before each answer. */
+  delay: number;
+  /** Wrap successful JSON answers as `{ code, message, data }` with these keys. */
+  envelope?: EnvelopeKeys;
+}
+
+/** One request and what the mock made of it, for the log line and for tests. */
+export interface MockExchange {
+  method: string;
+  target: string;
+  operation?: Operation;
+  problems: RequestProblem[];
+  status: number;
+  /** The answer for an operation (absent for errors the mock itself reports). */
+  response?: ExampleResponse;
+  milliseconds: number;
+}
+
+export type MockHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+type Body = Uint8Array | Problem | undefined;
+
+/**
+ * The request handler of `kit mock`: routes by the compiled path templates, validates the
+ * request against its operation (422 with every violation), and answers with `chooseResponse`,
+ * wrapped in the envelope when asked. Each operation is read when a request first names it, and
+ * the validator (Ajv, compiling one schema at a time) on the first request, so starting costs
+ * only reading the document and compiling the routes.
+ */
+export function createMockHandler(
+  loaded: LoadedDocument,
+  entries: readonly OperationEntry[],
+  options: MockOptions,
+  onExchange: (exchange: MockExchange) => void,
+): MockHandler {
+  const routes = compileRoutes(entries);
+  const built = new Map<OperationEntry, Operation>();
+  // The generator reports the document's warnings; the mock serves what it can.
+  const warnings = new Warnings(loaded.locate);
+  const bases = basePaths(loaded.document);
+  let validator: RequestValidator | undefined;
+
+  function operationOf(entry: OperationEntry): Operation {
+    let operation = built.get(entry);
+    if (operation === undefined) {
+      operation = buildOperation(loaded, entry, warnings);
+      built.set(entry, operation);
+    }
+    return operation;
+  }
+
+  /** What to answer: status, headers and body, with the exchange filled in. */
+  async function decide(
+    request: IncomingMessage,
+    body: Uint8Array,
+    exchange: MockExchange,
+  ): Promise<[number, Record<string, string>, Body]> {
+    if (isPreflight(exchange.method, request.headers))
+      return [204, preflightHeaders(request.headers), undefined];
+    const headers = flatHeaders(request.headers);
+    const [rawPath, rawQuery] = splitOnce(exchange.target, "?");
+    const query = new URLSearchParams(rawQuery);
+    let matched: RouteMatch<OperationEntry> | RouteMiss = { status: 404, allowed: [] };
+    let path = rawPath;
+    for (const candidate of withoutBasePath(rawPath, bases)) {
+      const found = routes.match(exchange.method, candidate, query, headers);
+      if ("entries" in found) {
+        matched = found;
+        path = candidate;
+        break;
+      }
+      // A path that exists for other methods (405) says more than one that does not (404).
+      if (found.status === 405) matched = found;
+    }
+    if (!("entries" in matched)) {
+      if (matched.status === 405) {
+        const allowed = matched.allowed.join(", ");
+        return [
+          405,
+          { allow: allowed },
+          problem(405, "METHOD_NOT_ALLOWED", "Method not allowed", `${rawPath} allows ${allowed}`),
+        ];
+      }
+      const detail = `no operation of the document has the path ${rawPath}`;
+      return [404, {}, problem(404, "NO_PATH_MATCHED", "Route not resolved", detail)];
+    }
+    // Ajv is loaded with the validator, on the first request, to keep the start fast.
+    validator ??= new (await import("../wire/request-validator.js")).RequestValidator(loaded);
+    const wire = {
+      method: exchange.method,
+      target: rawQuery === "" ? path : `${path}?${rawQuery}`,
+      headers,
+      body,
+    };
+    // Operations sharing a path and method: the first the request is valid for answers.
+    for (const entry of matched.entries) {
+      const operation = operationOf(entry);
+      const problems = await validator.validate(operation, wire);
+      if (exchange.operation === undefined || problems.length === 0) {
+        exchange.operation = operation;
+        exchange.problems = problems;
+      }
+      if (problems.length === 0) break;
+    }
+    const operation = exchange.operation!;
+    if (exchange.problems.length > 0) return [422, {}, invalidRequest(exchange.problems)];
+    const preference = parsePrefer(headers.prefer);
+    const chosen = chooseResponse(loaded, operation, preference, headers.accept, options.seed);
+    if ("undeclared" in chosen)
+      return [404, {}, problem(404, "NOT_FOUND", "Response not declared", chosen.undeclared)];
+    const reply = options.envelope === undefined ? chosen : wrapEnvelope(chosen, options.envelope);
+    exchange.response = reply;
+    return [
+      reply.status,
+      reply.contentType === undefined ? {} : { "content-type": reply.contentType },
+      reply.body.byteLength === 0 ? undefined : reply.body,
+    ];
+  }
+
+  async function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: Uint8Array,
+    started: number,
+  ): Promise<void> {
+    const exchange: MockExchange = {
+      method: request.method ?? "GET",
+      target: request.url ?? "/",
+      problems: [],
+      status: 0,
+      milliseconds: 0,
+    };
+    let decided: [number, Record<string, string>, Body];
+    try {
+      decided = await decide(request, body, exchange);
+    } catch (error) {
+      // A part of the document the mock cannot read fails that one request, not the server.
+      const detail = error instanceof Error ? error.message : String(error);
+      decided = [500, {}, problem(500, "MOCK_FAILED", "The mock cannot answer", detail)];
+    }
+    const [status, headers, content] = decided;
+    if (options.delay > 0) await sleep(options.delay);
+    const isProblem = content !== undefined && !(content instanceof Uint8Array);
+    response.writeHead(status, {
+      ...corsHeaders(request.headers),
+      ...(isProblem ? { "content-type": "application/problem+json" } : {}),
+      ...headers,
+    });
+    response.end(
+      content === undefined
+        ? undefined
+        : isProblem
+          ? JSON.stringify(content)
+          : Buffer.from(content as Uint8Array),
+    );
+    exchange.status = status;
+    exchange.milliseconds = performance.now() - started;
+    onExchange(exchange);
+  }
+
+  return (request, response) => {
+    const started = performance.now();
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      void answer(request, response, new Uint8Array(Buffer.concat(chunks)), started);
+    });
+  };
+}
+
+function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return flat;
+}
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const index = text.indexOf(separator);
+  return index === -1 ? [text, ""] : [text.slice(0, index), text.slice(index + 1)];
+}
