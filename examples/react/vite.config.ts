@@ -1,4 +1,7 @@
 import react from "@vitejs/plugin-react";
+import { msw } from "msw/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({ plugins: [react()] });
+// `worker-only`: the plugin serves MSW's service worker script in development and writes it into
+// the build; src/mock-backend.ts starts the worker only in development and the `msw` build.
+export default defineConfig({ plugins: [react(), msw({ mode: "worker-only" })] });

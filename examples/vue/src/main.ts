@@ -1,5 +1,6 @@
 import { VueQueryPlugin } from "@tanstack/vue-query";
 import { createApp } from "vue";
 import App from "./App.vue";
+import { startMockBackend } from "./mock-backend";
 
-createApp(App).use(VueQueryPlugin).mount("#app");
+void startMockBackend().then(() => createApp(App).use(VueQueryPlugin).mount("#app"));

@@ -1,8 +1,10 @@
 import { renderApiFile } from "./emit/api-file.js";
 import { renderBarrelFile, renderTypesBarrelFile } from "./emit/barrel-file.js";
+import { renderMswFile, renderMswIndex } from "./emit/msw-file.js";
 import { renderServiceFile } from "./emit/service-file.js";
 import { renderTypeFile } from "./emit/type-file.js";
 import { compareText } from "./model/compare.js";
+import { planMocks } from "./model/mock-plan.js";
 import { planDocument } from "./model/plan.js";
 import type { Declaration, GenerationPlan } from "./model/plan-types.js";
 import { checkTagFilter } from "./model/tag-filter.js";
@@ -28,7 +30,19 @@ export function renderDocument(
 ): GenerateResult {
   checkTagFilter(loaded, options);
   const warnings = new Warnings(loaded.locate);
-  const files = printPlan(planDocument(loaded, options, warnings));
+  const plan = planDocument(loaded, options, warnings);
+  const files = printPlan(plan);
+  if (options.mock === "msw") {
+    const mocks = planMocks(loaded, plan);
+    for (const file of mocks) {
+      files.push({
+        path: `mocks/${file.group.fileName}.handlers.ts`,
+        contents: renderMswFile(file, plan.homes, plan.service.baseUrl),
+      });
+    }
+    files.push({ path: "mocks/index.ts", contents: renderMswIndex(mocks, plan.service.baseUrl) });
+    files.sort((left, right) => compareText(left.path, right.path));
+  }
   return { files, warnings: warnings.messages };
 }
 

@@ -15,6 +15,8 @@ export interface GenerateOptions {
    * the document's response types as written.
    */
   envelope?: EnvelopeKeys | "none";
+  /** `"msw"`: also write `mocks/`, typed MSW handlers per tag answering the document's examples. */
+  mock?: "msw";
 }
 
 /** The field names of a `{ code, message, data }` envelope as the API sends them. */

@@ -22,6 +22,7 @@ const GENERATE_FLAGS = {
   tags: { type: "string", multiple: true },
   "exclude-tags": { type: "string", multiple: true },
   envelope: { type: "string" },
+  mock: { type: "string" },
   "dry-run": { type: "boolean" },
   check: { type: "boolean" },
   force: { type: "boolean" },
@@ -123,6 +124,8 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
   if (isUsageError(excludeTags)) return excludeTags;
   const envelope = parseEnvelopeFlag(values.envelope);
   if (isUsageError(envelope)) return envelope;
+  if (values.mock !== undefined && values.mock !== "msw")
+    return usageError(`--mock must be msw; got "${values.mock}"`);
   const headers = parseHeaders(values.header);
   if (isUsageError(headers)) return headers;
   const timeout = parseTimeout(values.timeout);
@@ -139,6 +142,7 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
     ...(tags === undefined ? {} : { tags }),
     ...(excludeTags === undefined ? {} : { excludeTags }),
     ...(envelope === undefined ? {} : { envelope }),
+    ...(values.mock === undefined ? {} : { mock: "msw" as const }),
   };
   return {
     command: "generate",

@@ -124,6 +124,8 @@ function fromFlags(
   if (tags !== undefined) options.tags = tags;
   if (excludeTags !== undefined) options.excludeTags = excludeTags;
   if (envelope !== undefined) options.envelope = envelope;
+  if (flags.options.mock !== undefined || configured.mock?.handlers !== undefined)
+    options.mock = "msw";
   return {
     ...(configured.service === undefined ? {} : { service: configured.service }),
     input: isHttpUrl(input) ? input : path.resolve(inputBase, input),

@@ -17,6 +17,7 @@ kit generate [service…] options:
       --exclude-tags <a,b>  Leave these tags out (applied before --tags)
       --envelope <c,m,d>    Envelope keys code,message,data: methods return the data type;
                             "none": the runtime never unwraps (default: as the document says)
+      --mock msw            Also write mocks/: typed MSW handlers per tag with the document's examples
   -H, --header <"N: v">     Request header for a URL input (repeatable)
       --timeout <ms>        Time a URL input may take to answer (default: 30000)
       --dry-run             Print what would be created, changed, deleted or refused; write nothing

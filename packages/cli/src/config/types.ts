@@ -37,6 +37,8 @@ export interface MockConfig {
   seed?: number;
   /** Milliseconds to wait before each answer; default 0. */
   delay?: number;
+  /** `"msw"`: `kit generate` also writes `mocks/`, typed MSW handlers per tag. */
+  handlers?: "msw";
 }
 
 export interface WatchConfig {

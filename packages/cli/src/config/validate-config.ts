@@ -35,7 +35,7 @@ const SERVICE_KEYS = [
 ] as const;
 const TOP_KEYS = [...SERVICE_KEYS, "services", "watch"];
 const WATCH_KEYS = ["debounce", "interval"];
-const MOCK_KEYS = ["port", "host", "seed", "delay"];
+const MOCK_KEYS = ["port", "host", "seed", "delay", "handlers"];
 const SERVICE_NAME = /^[A-Za-z0-9][\w.-]*$/;
 /**
  * Checks a config file's export. Every mistake is a usage error naming the file and the key
@@ -122,7 +122,7 @@ function readService(
 }
 
 function readMock(raw: unknown, key: string, fail: Fail): MockConfig {
-  if (!isObject(raw)) fail(key, "must be an object: { port, host, seed, delay }");
+  if (!isObject(raw)) fail(key, "must be an object: { port, host, seed, delay, handlers }");
   const value = raw as Record<string, unknown>;
   checkKeys(value, MOCK_KEYS, `${key}.`, fail);
   const whole = (name: string, maximum: number): number | undefined => {
@@ -142,6 +142,10 @@ function readMock(raw: unknown, key: string, fail: Fail): MockConfig {
   if (value.host !== undefined) mock.host = value.host as string;
   if (seed !== undefined) mock.seed = seed;
   if (delay !== undefined) mock.delay = delay;
+  if (value.handlers !== undefined) {
+    if (value.handlers !== "msw") fail(`${key}.handlers`, 'must be "msw"');
+    mock.handlers = "msw";
+  }
   return mock;
 }
 

@@ -8,7 +8,7 @@ import type { EnvelopeKeys } from "../options.js";
 import type { ExampleResponse } from "../wire/example-response.js";
 import type { RequestProblem, RequestValidator } from "../wire/request-validator.js";
 import { basePaths, withoutBasePath } from "./base-paths.js";
-import { chooseResponse } from "./choose-response.js";
+import { chooseResponse, type Undeclared } from "./choose-response.js";
 import { corsHeaders, isPreflight, preflightHeaders } from "./cors.js";
 import { wrapEnvelope } from "./envelope.js";
 import { parsePrefer } from "./prefer.js";
@@ -40,6 +40,9 @@ export type MockHandler = (request: IncomingMessage, response: ServerResponse) =
 
 type Body = Uint8Array | Problem | undefined;
 
+/** Answers kept per operation, `Prefer` and `Accept`; arbitrary header values cannot grow it without end. */
+const MAX_ANSWERS = 10_000;
+
 /**
  * The request handler of `kit mock`: routes by the compiled path templates, validates the
  * request against its operation (422 with every violation), and answers with `chooseResponse`,
@@ -59,6 +62,7 @@ export function createMockHandler(
   const warnings = new Warnings(loaded.locate);
   const bases = basePaths(loaded.document);
   let validator: RequestValidator | undefined;
+  const answers = new Map<string, ExampleResponse | Undeclared>();
 
   function operationOf(entry: OperationEntry): Operation {
     let operation = built.get(entry);
@@ -124,8 +128,15 @@ export function createMockHandler(
     }
     const operation = exchange.operation!;
     if (exchange.problems.length > 0) return [422, {}, invalidRequest(exchange.problems)];
-    const preference = parsePrefer(headers.prefer);
-    const chosen = chooseResponse(loaded, operation, preference, headers.accept, options.seed);
+    // The same seed gives the same answer, so each is built once (a bounded number of them).
+    const key = `${operation.pointer}\n${headers.prefer ?? ""}\n${headers.accept ?? ""}`;
+    let chosen = answers.get(key);
+    if (chosen === undefined) {
+      const preference = parsePrefer(headers.prefer);
+      chosen = chooseResponse(loaded, operation, preference, headers.accept, options.seed);
+      if (answers.size >= MAX_ANSWERS) answers.clear();
+      answers.set(key, chosen);
+    }
     if ("undeclared" in chosen)
       return [404, {}, problem(404, "NOT_FOUND", "Response not declared", chosen.undeclared)];
     const reply = options.envelope === undefined ? chosen : wrapEnvelope(chosen, options.envelope);

@@ -62,3 +62,24 @@ export interface Declaration {
     | { readonly kind: "interface"; readonly properties: readonly Property[]; extraKeys: boolean }
     | { readonly kind: "alias"; readonly type: TypeExpr };
 }
+
+/** One MSW handler: the operation's route and the example answer, decided at generation time. */
+export interface MockHandlerPlan {
+  /** The generated method's name: the key to override the handler by. */
+  readonly name: string;
+  readonly verb: string;
+  /** The full path, placeholders as `:name`, without a `?`/`#` part (MSW matches paths only). */
+  readonly path: string;
+  readonly status: number;
+  readonly contentType?: string;
+  readonly body:
+    | { readonly kind: "json"; readonly value: unknown; readonly type?: TypeExpr }
+    | { readonly kind: "text"; readonly value: string }
+    | { readonly kind: "binary"; readonly value: readonly number[] }
+    | { readonly kind: "empty" };
+}
+
+export interface MockFilePlan {
+  readonly group: TagGroup;
+  readonly handlers: readonly MockHandlerPlan[];
+}
