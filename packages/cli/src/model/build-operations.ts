@@ -247,6 +247,7 @@ function readParameter(loaded: LoadedDocument, raw: unknown, at: string): Parame
     required: value.required === true,
     ...text("description", value.description),
     deprecated: value.deprecated === true,
+    ...(value.example !== undefined ? { example: value.example } : {}),
     ...(schema ? { schema } : {}),
     ...(joinedStyle ? { joinedStyle } : {}),
     ...(value.in === "query" && value.style === "deepObject" ? { deepObject: true as const } : {}),

@@ -6,23 +6,24 @@ import { buildProperties } from "./schema/object.js";
 import type { SchemaContext } from "./schema/schema-context.js";
 import { buildSchemaType } from "./schema/schema-type.js";
 import { schemaDoc } from "./schema-doc.js";
-import type { NamedType, TypeExpr } from "./type-expr.js";
+import { type NamedType, NOTHING_LEFT, type TypeExpr } from "./type-expr.js";
 
 /** Builds the declaration of a named type from its schema. */
 export function buildDeclaration(type: NamedType, context: SchemaContext): Declaration {
+  return context.inView(type.view ?? "response", () => declare(type, context));
+}
+
+function declare(type: NamedType, context: SchemaContext): Declaration {
   const schema = isObject(type.schema) ? (type.schema as SchemaObject) : {};
   const doc = schemaDoc(schema);
   const shape = interfaceShape(context.loaded, schema, type.pointer);
   if (shape) {
-    return {
-      type,
-      doc,
-      body: {
-        kind: "interface",
-        properties: buildProperties(shape, context),
-        extraKeys: shape.additionalProperties !== undefined,
-      },
-    };
+    const properties = buildProperties(shape, context);
+    const extraKeys = shape.additionalProperties !== undefined;
+    if (properties.length === 0 && !extraKeys) {
+      return { type, doc, body: { kind: "alias", type: NOTHING_LEFT } };
+    }
+    return { type, doc, body: { kind: "interface", properties, extraKeys } };
   }
   const body = context.aliasBody(type, () => buildSchemaType(type.schema, type.pointer, context));
   return { type, doc, body: { kind: "alias", type: body } };

@@ -1,4 +1,5 @@
 import type { EnvelopeKeys } from "../options.js";
+import { parameterTag } from "./parameter-doc.js";
 import type { MethodPlan, ParameterPlan } from "./plan-types.js";
 import type { SchemaContext } from "./schema/schema-context.js";
 import { buildSchemaType } from "./schema/schema-type.js";
@@ -22,6 +23,9 @@ export function planMethod(
       ? `Multipart file fields: ${signature.fileFields.join(", ")}.`
       : undefined,
   ];
+  const parameterTags = signature.parameters.flatMap(
+    (parameter) => parameterTag(context.loaded, operation, parameter) ?? [],
+  );
   const doc = docOf(
     [
       operation.summary,
@@ -29,7 +33,7 @@ export function planMethod(
       ...notes,
       `${operation.verb.toUpperCase()} ${operation.path}`,
     ],
-    operation.deprecated ? ["@deprecated"] : [],
+    [...parameterTags, ...(operation.deprecated ? ["@deprecated"] : [])],
   );
   const parameters = signature.parameters.map(
     (parameter): ParameterPlan => ({
@@ -40,10 +44,12 @@ export function planMethod(
       ...(parameter.deepObject ? { deepObject: parameter.deepObject } : {}),
       ...(parameter.encoding !== undefined ? { encoding: parameter.encoding } : {}),
       required: parameter.required,
-      type: sourceType(parameter.type, context),
+      type: context.inView("request", () => sourceType(parameter.type, context)),
     }),
   );
-  const returns = union(signature.returns.map((source) => sourceType(source, context)));
+  const returns = context.inView("response", () =>
+    union(signature.returns.map((source) => sourceType(source, context))),
+  );
   return {
     name: method.name,
     verb: operation.verb,
@@ -61,7 +67,7 @@ function sourceType(source: TypeSource, context: SchemaContext): TypeExpr {
   if ("text" in source) return primitive(source.text);
   const { schema, pointer } = source.schema;
   if (source.inlineName !== undefined) {
-    return { kind: "ref", type: context.registry.nameInline(pointer, source.inlineName, schema) };
+    return context.reference(context.registry.nameInline(pointer, source.inlineName, schema));
   }
   return buildSchemaType(schema, pointer, context);
 }

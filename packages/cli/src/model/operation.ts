@@ -13,6 +13,8 @@ export interface Parameter {
   required: boolean;
   description?: string;
   deprecated: boolean;
+  /** The parameter's own `example`, for its doc. */
+  example?: unknown;
   /** Absent when the document gives no schema: the parameter is typed `string`. */
   schema?: SchemaAt;
   /** A query array sent as one joined value (`explode: false`); absent when items repeat the key. */

@@ -49,6 +49,7 @@ export function planDocument(
     );
     return { group, methods };
   });
+  context.split.nameVariants(placement.homes, (base, pointer) => registry.claim(base, pointer));
   return {
     apis,
     declarations: placement.declarations,

@@ -12,6 +12,7 @@ import type { FieldEncoding, Operation, RequestBody } from "./operation.js";
 import { operationTypeStem } from "./operation-name.js";
 import { placeholderKeys } from "./path-template.js";
 import type { JoinedQueryStyle } from "./query-style.js";
+import { hiddenIn } from "./read-write.js";
 import type { SchemaAt } from "./schema-input.js";
 import { isObjectSchema } from "./schema-kind.js";
 import type { Warnings } from "./warnings.js";
@@ -168,8 +169,11 @@ function planBody(
           empty.pointer,
         );
       }
+      // A form sends fields, so its readOnly ones are left out as a request body type leaves them out.
       const fields = [...shape.properties.keys()]
-        .filter((field) => field !== "")
+        .filter(
+          (field) => field !== "" && !hiddenIn(loaded, "request", shape.properties.get(field)!),
+        )
         .sort(compareText)
         .map((field) => {
           const encoding = body.encoding?.[field];

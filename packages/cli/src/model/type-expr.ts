@@ -6,7 +6,15 @@ export interface NamedType {
   /** Where the schema that defines it is. */
   readonly pointer: string;
   readonly schema: SchemaInput;
+  /**
+   * Declared as it is sent: without its `readOnly` properties. Otherwise a type is declared as it
+   * is received, without its `writeOnly` properties (see `ReadWriteSplit`).
+   */
+  readonly view?: "request";
 }
+
+/** Which direction a type is built for: what a request sends, or what a response returns. */
+export type View = "request" | "response";
 
 /**
  * A TypeScript type as a small tree: what the planner builds from schemas and signatures and the
@@ -62,6 +70,16 @@ export interface Doc {
 }
 
 export const NO_DOC: Doc = { paragraphs: [], tags: [] };
+
+/**
+ * An object whose properties a request leaves out, all of them (they are `readOnly`): no key may
+ * be sent. An empty object type `{}` would accept any value.
+ */
+export const NOTHING_LEFT: TypeExpr = {
+  kind: "record",
+  value: { kind: "primitive", name: "never" },
+  literal: false,
+};
 
 const PRIMITIVES = new Map<Primitive, TypeExpr>();
 

@@ -79,7 +79,8 @@ export class TypeRegistry {
     return this.#byPointer.get(pointer) ?? this.#add(pointer, base, schema);
   }
 
-  #add(pointer: string, base: string, schema: SchemaInput): NamedType {
+  /** Claims a free name close to `base` for the type at `pointer`; one warning when it is taken. */
+  claim(base: string, pointer: string): string {
     const name = this.#names.claim(base);
     if (name !== base) {
       this.#warnings.add(
@@ -87,7 +88,11 @@ export class TypeRegistry {
         pointer,
       );
     }
-    const type: NamedType = { name, pointer, schema };
+    return name;
+  }
+
+  #add(pointer: string, base: string, schema: SchemaInput): NamedType {
+    const type: NamedType = { name: this.claim(base, pointer), pointer, schema };
     this.#byPointer.set(pointer, type);
     return type;
   }

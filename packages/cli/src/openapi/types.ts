@@ -52,6 +52,7 @@ export interface ParameterObject {
   description?: string;
   required?: boolean;
   deprecated?: boolean;
+  example?: unknown;
   schema?: SchemaObject | ReferenceObject;
   content?: Record<string, MediaTypeObject>;
   style?: string;

@@ -50,6 +50,31 @@ export async function usage(): Promise<unknown[]> {
 }
 `;
 
+/**
+ * readOnly/writeOnly: what is sent leaves out the id the server assigns, what is received leaves
+ * out the secret that is only sent; the nested owner's serial goes the same way.
+ */
+const FIDELITY_USAGE = `import { ownersApi, petsApi } from "./index";
+import type { Owner, OwnerWritable, Pet, PetWritable } from "./types";
+
+export async function usage(): Promise<unknown[]> {
+  const sent: PetWritable = { name: "Rex", secret: "s", owner: { name: "Ada", badge: {} } };
+  const pet: Pet = (await petsApi.createPet(sent).send()).data;
+  const id: number = pet.id;
+  // @ts-expect-error the server assigns the id: a request cannot send it
+  const withId: PetWritable = { id: 1, name: "Rex", secret: "s" };
+  // @ts-expect-error the secret is only sent, never received
+  const secret: string = pet.secret;
+  const owner: Owner = (await ownersApi.createOwner({ name: "Ada" }).send()).data;
+  // @ts-expect-error a received badge has its serial
+  const badge: NonNullable<Owner["badge"]> = {};
+  // @ts-expect-error a sent badge has no serial
+  const sentOwner: OwnerWritable = { name: "Ada", badge: { serial: "x" } };
+  const nickname: string | undefined = pet.nickname;
+  return [id, withId, secret, owner, badge, sentOwner, nickname];
+}
+`;
+
 async function tsc(compiler: string): Promise<{ code: number; output: string }> {
   try {
     const { stdout } = await run(
@@ -80,6 +105,10 @@ describe("generated code compiles under the strict user settings", () => {
     await writeFile(
       join(COMPILE_DIR, fixtureSlug("combined-keywords.yaml"), "usage.ts"),
       COMBINED_USAGE,
+    );
+    await writeFile(
+      join(COMPILE_DIR, fixtureSlug("type-fidelity.yaml"), "usage.ts"),
+      FIDELITY_USAGE,
     );
     await writeTsconfig(COMPILE_DIR, ["**/*.ts"]);
   });

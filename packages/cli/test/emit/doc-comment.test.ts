@@ -19,6 +19,19 @@ describe("docComment", () => {
     ]);
   });
 
+  it("keeps document text after a tag from closing the comment or starting a tag", () => {
+    const tags = ['@default "*/"', "@param id The id */\n@internal\nDefault: 1", "@deprecated"];
+    expect(docComment([], "", tags)).toEqual([
+      "/**",
+      ' * @default "*\\/"',
+      " * @param id The id *\\/",
+      " * \\@internal",
+      " * Default: 1",
+      " * @deprecated",
+      " */",
+    ]);
+  });
+
   it("cannot be closed early and cannot gain tags from document text", () => {
     const lines = docComment(["a */ b\r\n  @internal\n@see x"], "");
     expect(lines).toEqual(["/**", " * a *\\/ b", " * \\@internal", " * \\@see x", " */"]);

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { renderDocument } from "../../src/generate.js";
 import { fixtureSlug, loadFixture } from "../support/fixtures.js";
 
-const EDGE_FIXTURES = ["paths.yaml", "schemas-3.0.yaml", "tags.yaml", "combined-keywords.yaml"];
+const EDGE_FIXTURES = [
+  "paths.yaml",
+  "schemas-3.0.yaml",
+  "tags.yaml",
+  "combined-keywords.yaml",
+  "type-fidelity.yaml",
+];
 
 describe.each(EDGE_FIXTURES)("the %s fixture", (fixture) => {
   it("generates the files and warnings in the snapshots", async () => {

@@ -16,6 +16,7 @@ export const FIXTURES = [
   "tags.yaml",
   "springdoc.json",
   "combined-keywords.yaml",
+  "type-fidelity.yaml",
 ] as const;
 
 /** `petstore-3.0.json` → `petstore-3-0-json`: a folder name for a fixture's output. */

@@ -2,8 +2,9 @@ import { isObject } from "../../openapi/is-object.js";
 import type { SchemaObject } from "../../openapi/types.js";
 import { compareText } from "../compare.js";
 import type { ObjectShape } from "../merge-object-shape.js";
-import { schemaDoc } from "../schema-doc.js";
-import { NO_DOC, type Property, primitive, type TypeExpr } from "../type-expr.js";
+import { hiddenIn } from "../read-write.js";
+import { propertyDoc } from "../schema-doc.js";
+import { NO_DOC, NOTHING_LEFT, type Property, primitive, type TypeExpr } from "../type-expr.js";
 import type { SchemaContext } from "./schema-context.js";
 import { buildSchemaType } from "./schema-type.js";
 
@@ -23,21 +24,25 @@ export function buildObjectType(shape: ObjectShape, context: SchemaContext): Typ
     );
     return { kind: "record", value, literal: needsLiteral };
   }
-  return {
-    kind: "object",
-    properties: buildProperties(shape, context),
-    extraKeys: shape.additionalProperties !== undefined,
-  };
+  const properties = buildProperties(shape, context);
+  const extraKeys = shape.additionalProperties !== undefined;
+  return properties.length === 0 && !extraKeys
+    ? NOTHING_LEFT
+    : { kind: "object", properties, extraKeys };
 }
 
 /** The properties sorted by key, each with its doc. */
 export function buildProperties(shape: ObjectShape, context: SchemaContext): Property[] {
-  return [...shape.properties.keys()].sort(compareText).map((key) => {
+  const view = context.view;
+  const keys = [...shape.properties.keys()].filter(
+    (key) => view === undefined || !hiddenIn(context.loaded, view, shape.properties.get(key)!),
+  );
+  return keys.sort(compareText).map((key) => {
     const { schema, pointer } = shape.properties.get(key)!;
     return {
       key,
       optional: !shape.required.has(key),
-      doc: isObject(schema) ? schemaDoc(schema as SchemaObject) : NO_DOC,
+      doc: isObject(schema) ? propertyDoc(schema as SchemaObject) : NO_DOC,
       type: context.at("deferred", () => buildSchemaType(schema, pointer, context)),
     };
   });

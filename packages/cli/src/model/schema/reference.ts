@@ -25,5 +25,5 @@ export function buildReference(
     return context.aliasBody(named, () => buildSchemaType(named.schema, named.pointer, context));
   }
   context.named(named);
-  return { kind: "ref", type: named };
+  return context.reference(named);
 }

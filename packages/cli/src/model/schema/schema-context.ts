@@ -2,7 +2,8 @@ import { isObject } from "../../openapi/is-object.js";
 import type { LoadedDocument } from "../../openapi/load.js";
 import type { SchemaObject } from "../../openapi/types.js";
 import { interfaceShape, reachesThroughComposition } from "../alias-cycle.js";
-import type { NamedType } from "../type-expr.js";
+import { ReadWriteSplit } from "../read-write.js";
+import type { NamedType, TypeExpr, View } from "../type-expr.js";
 import type { TypeRegistry } from "../type-registry.js";
 import type { Warnings } from "../warnings.js";
 
@@ -14,6 +15,7 @@ export class SchemaContext {
   readonly loaded: LoadedDocument;
   readonly registry: TypeRegistry;
   readonly warnings: Warnings;
+  readonly split: ReadWriteSplit;
   /** How many schemas enclose the one being built; see `MAX_SCHEMA_DEPTH`. */
   depth = 0;
   /**
@@ -25,11 +27,34 @@ export class SchemaContext {
   #position: "union" | "intersection" | "deferred" = "deferred";
   /** How often an alias being declared was referenced by name (where TypeScript defers it). */
   #aliasesNamed = 0;
+  /** The direction the types being built are for; undefined: both, nothing is left out. */
+  #view: View | undefined;
 
   constructor(loaded: LoadedDocument, registry: TypeRegistry, warnings: Warnings) {
     this.loaded = loaded;
     this.registry = registry;
     this.warnings = warnings;
+    this.split = new ReadWriteSplit(loaded);
+  }
+
+  get view(): View | undefined {
+    return this.#view;
+  }
+
+  /** Builds the types of one direction: a request's or a response's. */
+  inView<T>(view: View, build: () => T): T {
+    const outer = this.#view;
+    this.#view = view;
+    try {
+      return build();
+    } finally {
+      this.#view = outer;
+    }
+  }
+
+  /** A reference to `type` from here: to its request variant where the two shapes differ. */
+  reference(type: NamedType): TypeExpr {
+    return { kind: "ref", type: this.split.inView(type, this.#view) };
   }
 
   /** Notes a reference by name to `type`, which counts when it is an alias being declared. */
