@@ -66,11 +66,12 @@ describe("the runtime's imports", () => {
     expect(findCircle(circular)).toEqual(["a.ts", "b.ts", "c.ts", "a.ts"]);
   });
 
-  it("confine axios to the transport, the server's setup and the stream module's adapter choice", () => {
+  it("confine axios to the transport and its redirect rules, the server's setup and the stream module's adapter choice", () => {
     const users = [...graph].filter(([, imports]) => imports.includes("axios")).map(([f]) => f);
     expect(users.sort()).toEqual([
       "core/exchange.ts",
       "core/options.ts",
+      "core/redirects.ts",
       "core/server.ts",
       "stream/connect.ts",
     ]);

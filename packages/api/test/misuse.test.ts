@@ -8,6 +8,7 @@ import {
   KitOptionsError,
   type KitQueryStyle,
   KitServer,
+  type KitServerOptions,
   Params,
   Post,
   Query,
@@ -42,6 +43,60 @@ describe("server misuse", () => {
       code: "KIT_BASE_URL_INVALID",
       message: "@Server() 的 baseURL 必须是非空字符串",
     });
+  });
+
+  test.each([
+    [
+      { maxResponseSize: -1 },
+      "@Server({ maxResponseSize }) must be a whole number of bytes ≥ 0, got -1",
+    ],
+    [
+      { maxResponseSize: "1mb" },
+      '@Server({ maxResponseSize }) must be a whole number of bytes ≥ 0, got "1mb"',
+    ],
+    [
+      { maxResponseSize: 1.5 },
+      "@Server({ maxResponseSize }) must be a whole number of bytes ≥ 0, got 1.5",
+    ],
+    [
+      { crossOriginRedirect: "follow" },
+      '@Server({ crossOriginRedirect }) must be "refuse" or "strip", got "follow"',
+    ],
+    [
+      { crossOriginRedirect: true },
+      '@Server({ crossOriginRedirect }) must be "refuse" or "strip", got true',
+    ],
+    [
+      { timeout: -5 },
+      "@Server({ timeout }) must be a number of milliseconds from 0 to 2^31 - 1, got -5",
+    ],
+    [
+      { timeout: Number.POSITIVE_INFINITY },
+      "@Server({ timeout }) must be a number of milliseconds from 0 to 2^31 - 1, got Infinity",
+    ],
+    [
+      { timeout: Number.NaN },
+      "@Server({ timeout }) must be a number of milliseconds from 0 to 2^31 - 1, got NaN",
+    ],
+  ])(
+    "an option value that makes no sense (%j) fails at @Server with one line naming it",
+    (options, message) => {
+      const error = thrown(() => Server(options as KitServerOptions));
+      expect(error).toBeInstanceOf(KitOptionsError);
+      expect(error).toMatchObject({ code: "KIT_SERVER_OPTION_INVALID", message });
+      expect((error as Error).message).not.toContain("\n");
+    },
+  );
+
+  test("the documented option values are accepted", () => {
+    for (const options of [
+      { maxResponseSize: 0, crossOriginRedirect: "strip", timeout: 0 },
+      { maxResponseSize: 1024, crossOriginRedirect: "refuse", timeout: 2 ** 31 - 1 },
+    ] as const) {
+      @Server(options)
+      class Service extends KitServer {}
+      expect(new Service().options).toMatchObject(options);
+    }
   });
 
   test("@Server on a class that is not a KitServer is refused", () => {

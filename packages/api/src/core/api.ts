@@ -1,4 +1,5 @@
 import type { Constructor } from "../decorators/metadata.js";
+import { exchangeStep } from "./dispatch.js";
 import { bindRoute } from "./endpoint.js";
 import { KitMethod } from "./method.js";
 import type { KitServerInfo } from "./plugin.js";
@@ -18,7 +19,8 @@ export function createApi<T, Envelope>(
   const { name, routes } = compileApi(apiClass as Constructor);
   const api: Record<string, (...args: unknown[]) => KitMethod<unknown>> = Object.create(null);
   for (const route of routes) {
-    const endpoint = bindRoute(server, transport, name, route);
+    const innermost = exchangeStep(transport, route.where);
+    const endpoint = bindRoute(server, transport, innermost, name, route);
     api[route.methodName] = (...args) => new KitMethod(endpoint, args);
   }
   return Object.freeze(api) as KitApi<T, Envelope>;

@@ -12,6 +12,7 @@ export function runChain(
   ctx: KitContext,
   innermost: Innermost,
 ): Promise<KitResult> {
+  if (plugins.length === 0) return innermost(ctx);
   const step =
     (from: number): KitNext =>
     () => {

@@ -1,4 +1,4 @@
-import { runChain } from "./chain.js";
+import { type Innermost, runChain } from "./chain.js";
 import type { Endpoint } from "./endpoint.js";
 import { unwrapEnvelope } from "./envelope.js";
 import type { KitRequestTarget } from "./errors.js";
@@ -17,7 +17,7 @@ export function dispatch(
   options: Readonly<KitCallOptions>,
   extra?: TransportExtra,
 ): Promise<KitResult> {
-  const { server, api, route, transport } = endpoint;
+  const { server, api, route } = endpoint;
   const ctx: KitContext = {
     server,
     api,
@@ -27,20 +27,33 @@ export function dispatch(
     options,
     meta: {},
   };
-  return runChain(server.plugins, ctx, (last) => send(last, transport, extra));
+  const innermost =
+    extra === undefined ? endpoint.innermost : exchangeStep(endpoint.transport, route.where, extra);
+  return runChain(server.plugins, ctx, innermost);
 }
 
 /**
- * The innermost step: the HTTP exchange with `ctx.request` as plugins left it, then unwrapping.
- * `extra` is client config from a capability module (progress callbacks, a streaming adapter).
+ * The innermost step of one route's sends, made once per route (`extra` given, once per send):
+ * the HTTP exchange with `ctx.request` as plugins left it, then unwrapping. `where` names the
+ * method as declared, in every error of the exchange.
  */
-function send(ctx: KitContext, transport: Transport, extra?: TransportExtra): Promise<KitResult> {
+export function exchangeStep(
+  transport: Transport,
+  where: string,
+  extra?: TransportExtra,
+): Innermost {
+  return (ctx) => send(ctx, transport, where, extra);
+}
+
+/** `extra` is client config from a capability module (progress callbacks, a streaming adapter). */
+function send(
+  ctx: KitContext,
+  transport: Transport,
+  where: string,
+  extra: TransportExtra | undefined,
+): Promise<KitResult> {
   const { request, server } = ctx;
-  const target: KitRequestTarget = {
-    method: request.method,
-    url: request.url,
-    api: `${ctx.api}.${ctx.method}`,
-  };
+  const target: KitRequestTarget = { method: request.method, url: request.url, api: where };
   return transport(request, target, extra).then((response) =>
     unwrapEnvelope(
       {

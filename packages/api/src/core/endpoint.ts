@@ -1,3 +1,4 @@
+import type { Innermost } from "./chain.js";
 import { KitDecoratorError } from "./errors.js";
 import { messages } from "./messages.js";
 import { type PathTemplate, prefixPathTemplate, showPathTemplate } from "./path-template.js";
@@ -11,6 +12,8 @@ export interface Endpoint {
   readonly server: KitServerInfo;
   /** How the server sends a request. */
   readonly transport: Transport;
+  /** The exchange at the end of the plugin chain, made once. */
+  readonly innermost: Innermost;
   /** The API class name. */
   readonly api: string;
   readonly route: Route;
@@ -24,6 +27,7 @@ export interface Endpoint {
 export function bindRoute(
   server: KitServerInfo,
   transport: Transport,
+  innermost: Innermost,
   api: string,
   route: Route,
 ): Endpoint {
@@ -39,7 +43,7 @@ export function bindRoute(
       messages.KIT_ROUTE_LEAVES_ORIGIN(route.where, showPathTemplate(url), baseURL),
     );
   }
-  return { server, transport, api, route, url, routeStart: head.length, relative };
+  return { server, transport, innermost, api, route, url, routeStart: head.length, relative };
 }
 
 /** `//host/…` and `/\\host/…` name another host in browsers' URL parsing. */

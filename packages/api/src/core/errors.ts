@@ -136,14 +136,14 @@ export class KitTimeoutError extends KitRequestError {
   /** Milliseconds. */
   readonly timeout: number;
 
-  /** `KIT_REFRESH_TIMEOUT` when the wait was for the auth plugin's token refresh. */
+  /** `KIT_REFRESH_TIMEOUT`, with the auth plugin's message, when the wait was for its token refresh. */
   constructor(
     target: KitRequestTarget,
     timeout: number,
     cause: unknown,
     code: "KIT_TIMEOUT" | "KIT_REFRESH_TIMEOUT" = "KIT_TIMEOUT",
+    message: string = messages.KIT_TIMEOUT(target.method, target.url, timeout),
   ) {
-    const message = messages[code](target.method, target.url, timeout);
     super("timeout", code, message, target, { cause });
     this.timeout = timeout;
   }

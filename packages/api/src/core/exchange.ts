@@ -18,6 +18,12 @@ import {
 } from "./errors.js";
 import { messages } from "./messages.js";
 import { serializeQuery } from "./query.js";
+import {
+  followsRedirectsItself,
+  type KitCrossOriginRedirect,
+  refusedRedirect,
+  requestFollowing,
+} from "./redirects.js";
 import { abortSourceOf } from "./request.js";
 import { plainHeaders, readErrorBody } from "./response-body.js";
 import type { SendAbort } from "./send-abort.js";
@@ -34,9 +40,14 @@ const axiosResponseTypes = {
   stream: "stream",
 } as const satisfies Record<KitResponseType, "text" | "arraybuffer" | "stream">;
 
-/** The transport of a server: every request goes through the server's own axios instance. */
-export function axiosTransport(http: AxiosInstance): Transport {
-  return (request, target, extra) => exchange(http, request, target, extra);
+/**
+ * The transport of a server: every request goes through the server's own axios instance.
+ * `policy` is the server's `crossOriginRedirect`, applied here where the adapter does not.
+ */
+export function axiosTransport(http: AxiosInstance, policy: KitCrossOriginRedirect): Transport {
+  const followsItself = followsRedirectsItself(http.defaults.adapter);
+  return (request, target, extra) =>
+    exchange(http, request, target, extra, followsItself ? policy : undefined);
 }
 
 /**
@@ -47,7 +58,8 @@ function exchange(
   http: AxiosInstance,
   request: KitRequest,
   target: KitRequestTarget,
-  extra?: TransportExtra,
+  extra: TransportExtra | undefined,
+  policy: KitCrossOriginRedirect | undefined,
 ): Promise<RawResponse> {
   const abort = abortSourceOf(request);
   if (abort.aborted) return Promise.reject(new KitAbortError(target, abort.reason));
@@ -63,8 +75,9 @@ function exchange(
   };
   if (request.data !== undefined) config.data = wireBody(request.data, request.headers);
   if (
-    request.data instanceof FormData &&
+    request.data !== undefined &&
     http.defaults.adapter === "fetch" &&
+    request.data instanceof FormData &&
     request.headers["Content-Type"] === undefined
   ) {
     // Left unset, axios on Node hands its fetch adapter a form-urlencoded type, which fetch then
@@ -73,15 +86,21 @@ function exchange(
     config.headers = { ...request.headers, "Content-Type": "multipart/form-data" };
   } else if (hasKeys(request.headers)) config.headers = request.headers;
   // axios gives every POST, PUT and PATCH a urlencoded Content-Type, even without a body; `false`
-  // is its way of saying "no such header".
-  if (request.data === undefined && !hasContentType(request.headers)) {
+  // is its way of saying "no such header". Other methods are left alone: the header costs axios a
+  // merge on every send.
+  if (
+    request.data === undefined &&
+    bodyMethods.has(request.method) &&
+    !hasContentType(request.headers)
+  ) {
     config.headers = { ...request.headers, "Content-Type": false };
   }
   if (request.timeout !== http.defaults.timeout) config.timeout = request.timeout;
-  Object.assign(config, extra);
+  if (extra !== undefined) Object.assign(config, extra);
   const deadline = new Deadline(abort, request.timeout);
   config.signal = deadline.signal;
-  return http.request(config).then(
+  const sent = policy === undefined ? http.request(config) : requestFollowing(http, config, policy);
+  return sent.then(
     (response: AxiosResponse) => {
       deadline.clear();
       return {
@@ -96,6 +115,9 @@ function exchange(
     },
   );
 }
+
+/** The methods axios gives a urlencoded Content-Type when they have no body. */
+const bodyMethods: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH"]);
 
 /** An HTTP token (RFC 9110, section 5.6.2); Node throws a bare TypeError on anything else. */
 const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -116,41 +138,6 @@ function invalidHeader(
       const message = messages.KIT_HEADER_VALUE_INVALID(target.api, name);
       return new KitRequestError("argument", "KIT_HEADER_VALUE_INVALID", message, target);
     }
-  }
-  return undefined;
-}
-
-/** Headers a redirect to another origin keeps under `crossOriginRedirect: "strip"`. */
-const neutralHeader = /^(accept|accept-encoding|user-agent|content-.*)$/i;
-
-/** Marks a redirect refused by `beforeRedirect`, found again in the error's causes. */
-class RedirectRefused extends Error {
-  constructor(readonly location: string) {
-    super(`redirect to ${location} refused`);
-  }
-}
-
-/**
- * Node's http adapter (follow-redirects) calls this before following a redirect. Another origin
- * either fails the request or gets no header but neutral ones, so no credential leaves the origin.
- */
-export function crossOriginRedirect(
-  policy: "refuse" | "strip",
-): (options: Record<string, unknown>, response: unknown, request: { url: string }) => void {
-  return (options, _response, request) => {
-    const href = String(options.href);
-    if (new URL(href).origin === new URL(request.url).origin) return;
-    if (policy === "refuse") throw new RedirectRefused(href);
-    const headers = options.headers as Record<string, unknown>;
-    for (const name of Object.keys(headers)) {
-      if (!neutralHeader.test(name)) delete headers[name];
-    }
-  };
-}
-
-function refusedRedirect(error: unknown): RedirectRefused | undefined {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (cause instanceof RedirectRefused) return cause;
   }
   return undefined;
 }
@@ -188,12 +175,12 @@ function toRequestError(
     const message = messages.KIT_URL_INVALID(target.method, target.url);
     return new KitRequestError("argument", "KIT_URL_INVALID", message, target, { cause: error });
   }
-  if (!isAxiosError(error)) return error;
   const refused = refusedRedirect(error);
   if (refused !== undefined) {
     const message = messages.KIT_REDIRECT_REFUSED(target.method, target.url, refused.location);
     return new KitRequestError("http", "KIT_REDIRECT_REFUSED", message, target, { cause: error });
   }
+  if (!isAxiosError(error)) return error;
   if (error.code === AxiosError.ERR_BAD_RESPONSE && /maxContentLength/.test(error.message)) {
     const limit = Number(error.config?.maxContentLength);
     const message = messages.KIT_RESPONSE_TOO_LARGE(target.method, target.url, limit);

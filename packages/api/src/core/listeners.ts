@@ -20,6 +20,7 @@ export class Listeners<Args extends unknown[]> {
 
   /** Calls every listener in registration order; one that throws is reported and skipped. */
   emit(...args: Args): void {
+    if (this.#list.length === 0) return;
     for (const listener of this.#list) {
       try {
         listener(...args);

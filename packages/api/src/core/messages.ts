@@ -1,25 +1,23 @@
+import type { pluginMessages } from "../plugins/messages.js";
+import type { streamMessages } from "../stream/messages.js";
+import type { queryMessages } from "../tanstack-query/messages.js";
 import { isJsonMediaType } from "./media-type.js";
 
 /**
- * Every message the runtime produces, keyed by the error's stable `code`.
+ * Every message the core produces, keyed by the error's stable `code`. Messages only a plugin or
+ * an entry point raises live beside it, so the core bundle does not carry them.
  * Programs compare codes; people read messages. The two server messages are the seed's own text.
  */
 export const messages = {
   KIT_SERVER_DECORATOR_MISSING: (serverClass: string) =>
     `服务类[${serverClass}]缺少 @Server() 装饰器`,
   KIT_BASE_URL_INVALID: () => "@Server() 的 baseURL 必须是非空字符串",
+  KIT_SERVER_OPTION_INVALID: (option: string, expected: string, got: string) =>
+    `@Server({ ${option} }) must be ${expected}, got ${got}`,
   KIT_SERVER_NOT_KIT_SERVER: (serverClass: string) =>
     `@Server() must decorate a subclass of KitServer, and ${serverClass} is not one`,
   KIT_PLUGIN_DUPLICATE: (plugin: string) => `A plugin named "${plugin}" is already registered`,
   KIT_PLUGIN_INVALID: () => "A plugin must be an object with a non-empty string name",
-  KIT_PLUGIN_OPTION: (plugin: string, field: string, expected: string, got: string) =>
-    `${plugin}({ ${field} }) must be ${expected}, got ${got}`,
-  KIT_PLUGIN_ORDER: (plugin: string, before: string, why: string) =>
-    `${plugin} must be registered before ${before}: ${why}`,
-  KIT_CACHE_SCOPE_MISSING: (server: string, unseen: string) =>
-    `cache() on server "${server}" cannot see the credentials of ${unseen}, so it would share entries between users; pass cache({ scope }) to say whom an answer is for`,
-  KIT_CACHE_STORAGE_MISSING: (storage: string) =>
-    `cache({ storage: "${storage}" }) needs globalThis.${storage}, which this environment lacks`,
   KIT_ROUTE_LEAVES_ORIGIN: (where: string, url: string, baseURL: string) =>
     `${where} has the route "${url}", which leaves the origin of the baseURL "${baseURL}"`,
   KIT_VERB_TWICE: (where: string, first: string, second: string) =>
@@ -53,8 +51,6 @@ export const messages = {
   KIT_NETWORK: (method: string, url: string) => `${method} ${url} got no response`,
   KIT_TIMEOUT: (method: string, url: string, timeout: number) =>
     `${method} ${url} got no response within ${timeout} ms`,
-  KIT_REFRESH_TIMEOUT: (method: string, url: string, timeout: number) =>
-    `${method} ${url} waited for a token refresh that did not settle within ${timeout} ms`,
   KIT_REDIRECT_REFUSED: (method: string, url: string, location: string) =>
     `${method} ${url} was redirected to another origin (${location}); it is not followed, so no credential leaves the server's origin`,
   KIT_RESPONSE_TOO_LARGE: (method: string, url: string, limit: number) =>
@@ -64,12 +60,12 @@ export const messages = {
     contentType === "" || isJsonMediaType(contentType)
       ? `${method} ${url} answered invalid JSON`
       : `${method} ${url} answered ${contentType} where JSON was expected`,
-  KIT_STREAM_CONTENT_TYPE: (method: string, url: string, expected: string, got: string) =>
-    `${method} ${url} answered ${got || "no Content-Type"} where a ${expected} stream was expected`,
   KIT_ENVELOPE_MISSING: (method: string, url: string, dataKey: string) =>
     `${method} ${url} answered a body without "${dataKey}", which envelope "strict" requires`,
-  KIT_QUERY_KEY_TARGET: (got: string) =>
-    `kitQueryKey() takes an API object, one of its methods or a KitMethod, got ${got}`,
 } as const;
 
-export type KitErrorCode = keyof typeof messages;
+export type KitErrorCode =
+  | keyof typeof messages
+  | keyof typeof pluginMessages
+  | keyof typeof streamMessages
+  | keyof typeof queryMessages;

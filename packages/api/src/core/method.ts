@@ -38,6 +38,9 @@ export interface KitSendOptions {
   readonly signal?: AbortSignal;
 }
 
+/** The options of a method object that was given none; `options()` replaces, never changes it. */
+const noOptions: Readonly<KitCallOptions> = Object.freeze({});
+
 /**
  * One call of an API method with its arguments. Building it sends nothing; every `send()` does.
  * `Args` are the API method's parameters; `Envelope` is the server's envelope type (see `KitResult`);
@@ -53,11 +56,13 @@ export class KitMethod<
   declare readonly "~errors"?: Errors;
   readonly #endpoint: Endpoint;
   #args: readonly unknown[];
-  #options: Readonly<KitCallOptions> = {};
-  readonly #inFlight = new Set<SendAbort>();
-  readonly #success = new Listeners<[result: KitResult<Envelope, T>]>();
-  readonly #error = new Listeners<[error: unknown]>();
-  readonly #finish = new Listeners<[]>();
+  #options: Readonly<KitCallOptions> = noOptions;
+  // Made on first use: most method objects are built for one send with no listener, and a
+  // generated client builds one per call.
+  #inFlight: Set<SendAbort> | undefined;
+  #success: Listeners<[result: KitResult<Envelope, T>]> | undefined;
+  #error: Listeners<[error: unknown]> | undefined;
+  #finish: Listeners<[]> | undefined;
 
   /** @internal Made by the API object of `server.createApi`. */
   constructor(endpoint: Endpoint, args: readonly unknown[]) {
@@ -119,7 +124,7 @@ export class KitMethod<
 
   /** Aborts every send of this object still in flight; each rejects with a `KitAbortError`. */
   abort(reason?: unknown): void {
-    for (const send of this.#inFlight) send.abort(reason);
+    for (const send of this.#inFlight ?? []) send.abort(reason);
   }
 
   /** Options for plugins, seen as `ctx.options` by later sends; merged over earlier ones. */
@@ -130,16 +135,19 @@ export class KitMethod<
 
   /** Called with the result of every later successful send; returns the unsubscribe function. */
   onSuccess(listener: (result: KitResult<Envelope, T>) => void): () => void {
+    this.#success ??= new Listeners();
     return this.#success.add(listener);
   }
 
   /** Called with the error of every later failed send, abort included. */
   onError(listener: (error: unknown) => void): () => void {
+    this.#error ??= new Listeners();
     return this.#error.add(listener);
   }
 
   /** Called after the success or error listeners of every later send, before it settles. */
   onFinish(listener: () => void): () => void {
+    this.#finish ??= new Listeners();
     return this.#finish.add(listener);
   }
 
@@ -150,7 +158,9 @@ export class KitMethod<
   ): Promise<KitResult<Envelope, T>> {
     const abort = new SendAbort();
     const release = abort.follow(signal);
-    this.#inFlight.add(abort);
+    this.#inFlight ??= new Set();
+    const inFlight = this.#inFlight;
+    inFlight.add(abort);
     let result: KitResult<Envelope, T>;
     try {
       result = (await dispatch(this.#endpoint, args, abort, this.#options, extra)) as KitResult<
@@ -159,15 +169,15 @@ export class KitMethod<
       >;
     } catch (error) {
       release();
-      this.#inFlight.delete(abort);
-      this.#error.emit(error);
-      this.#finish.emit();
+      inFlight.delete(abort);
+      this.#error?.emit(error);
+      this.#finish?.emit();
       throw error;
     }
     release();
-    this.#inFlight.delete(abort);
-    this.#success.emit(result);
-    this.#finish.emit();
+    inFlight.delete(abort);
+    this.#success?.emit(result);
+    this.#finish?.emit();
     return result;
   }
 }

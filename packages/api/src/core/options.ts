@@ -1,6 +1,7 @@
 import type { AxiosRequestConfig } from "axios";
 import { KitOptionsError } from "./errors.js";
 import { messages } from "./messages.js";
+import type { KitCrossOriginRedirect } from "./redirects.js";
 
 /** Decides whether an envelope's business code means success. */
 export type KitValidateCode = (code: unknown, envelope: Record<string, unknown>) => boolean;
@@ -40,7 +41,7 @@ export interface KitServerOptions {
    * follows nothing; `"strip"` follows it without any header but `Accept`, `Accept-Encoding`,
    * `User-Agent` and `Content-*`, so no credential or static header goes along.
    */
-  crossOriginRedirect?: "refuse" | "strip";
+  crossOriginRedirect?: KitCrossOriginRedirect;
 }
 
 /** The options with every default filled in, as `server.options` shows them. */
@@ -57,7 +58,7 @@ export interface KitResolvedServerOptions {
   readonly withCredentials: boolean;
   readonly adapter: AxiosRequestConfig["adapter"] | undefined;
   readonly maxResponseSize: number;
-  readonly crossOriginRedirect: "refuse" | "strip";
+  readonly crossOriginRedirect: KitCrossOriginRedirect;
 }
 
 const acceptedCodes = new Set<unknown>([0, 200, "0", "200"]);
@@ -73,7 +74,44 @@ export function normalizeServerOptions(input: KitServerOptions | string): KitSer
   ) {
     throw new KitOptionsError("KIT_BASE_URL_INVALID", messages.KIT_BASE_URL_INVALID());
   }
+  requireOption(
+    "timeout",
+    options.timeout,
+    isDuration,
+    "a number of milliseconds from 0 to 2^31 - 1",
+  );
+  requireOption("maxResponseSize", options.maxResponseSize, isSize, "a whole number of bytes ≥ 0");
+  requireOption(
+    "crossOriginRedirect",
+    options.crossOriginRedirect,
+    (value) => value === "refuse" || value === "strip",
+    '"refuse" or "strip"',
+  );
   return options;
+}
+
+/** Timers fire at once past 2^31 - 1 ms, so `Infinity` would be no limit at all; `0` says "none". */
+function isDuration(value: unknown): boolean {
+  return typeof value === "number" && value >= 0 && value <= 2 ** 31 - 1;
+}
+
+function isSize(value: unknown): boolean {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
+
+/** Checked when `@Server` runs, so a typo fails at start-up naming the option, not on a later send. */
+function requireOption(
+  option: string,
+  value: unknown,
+  valid: (value: unknown) => boolean,
+  expected: string,
+): void {
+  if (value === undefined || valid(value)) return;
+  const got = typeof value === "string" ? JSON.stringify(value) : String(value);
+  throw new KitOptionsError(
+    "KIT_SERVER_OPTION_INVALID",
+    messages.KIT_SERVER_OPTION_INVALID(option, expected, got),
+  );
 }
 
 /** Layers options from the base server class to the subclass and fills the defaults. */

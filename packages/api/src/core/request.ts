@@ -6,6 +6,7 @@ import { messages } from "./messages.js";
 import { fillPathTemplate, showPathTemplate } from "./path-template.js";
 import { KitQueryList } from "./query.js";
 import { encodeBody } from "./request-body.js";
+import type { Route } from "./route.js";
 import type { SendAbort } from "./send-abort.js";
 import type { KitHttpMethod, KitRequest, KitResponseType } from "./vocabulary.js";
 
@@ -21,14 +22,22 @@ class SendRequest implements KitRequest {
   readonly #abort: SendAbort;
   #signal: AbortSignal | undefined;
 
-  constructor(fields: Omit<KitRequest, "signal">, abort: SendAbort) {
-    this.method = fields.method;
-    this.url = fields.url;
-    this.params = fields.params;
-    this.data = fields.data;
-    this.headers = fields.headers;
-    this.timeout = fields.timeout;
-    this.responseType = fields.responseType;
+  constructor(
+    route: Route,
+    url: string,
+    params: Record<string, unknown>,
+    data: unknown,
+    headers: Record<string, string>,
+    timeout: number,
+    abort: SendAbort,
+  ) {
+    this.method = route.method;
+    this.url = url;
+    this.params = params;
+    this.data = data;
+    this.headers = headers;
+    this.timeout = timeout;
+    this.responseType = route.responseType;
     this.#abort = abort;
   }
 
@@ -91,16 +100,8 @@ export function buildRequest(
   }
   const body = encodeBody(route.contentType, collectBody(route.body, args), route.encodings);
   if (body.contentType !== undefined) headers["Content-Type"] = body.contentType;
-  const fields = {
-    method: route.method,
-    url: fillPath(endpoint, args),
-    params,
-    data: body.data,
-    headers,
-    timeout: server.options.timeout,
-    responseType: route.responseType,
-  };
-  return new SendRequest(fields, abort);
+  const url = fillPath(endpoint, args);
+  return new SendRequest(route, url, params, body.data, headers, server.options.timeout, abort);
 }
 
 function fillPath(endpoint: Endpoint, args: readonly unknown[]): string {

@@ -2,10 +2,11 @@ import axios, { type AxiosInstance } from "axios";
 import { readServerOptionLayers } from "../decorators/metadata.js";
 import { createApi } from "./api.js";
 import { KitOptionsError } from "./errors.js";
-import { axiosTransport, crossOriginRedirect } from "./exchange.js";
+import { axiosTransport } from "./exchange.js";
 import { messages } from "./messages.js";
 import { type KitResolvedServerOptions, resolveServerOptions } from "./options.js";
 import type { KitPlugin, KitServerInfo } from "./plugin.js";
+import { crossOriginRedirect, followsRedirectsItself } from "./redirects.js";
 import type { Transport } from "./transport.js";
 import type { KitApi } from "./types.js";
 
@@ -40,8 +41,10 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
       adapter,
       maxContentLength: maxResponseSize === 0 ? -1 : maxResponseSize,
       beforeRedirect: crossOriginRedirect(this.options.crossOriginRedirect),
+      // fetch would follow a redirect to any origin unseen; the transport follows instead.
+      ...(followsRedirectsItself(adapter) ? { maxRedirects: 0 } : {}),
     });
-    this.#transport = axiosTransport(this.http);
+    this.#transport = axiosTransport(this.http, this.options.crossOriginRedirect);
   }
 
   /** Registered plugins, first registered (outermost) first. */

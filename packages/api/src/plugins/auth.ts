@@ -4,10 +4,10 @@ import {
   type KitRequestError,
   KitTimeoutError,
 } from "../core/errors.js";
-import { messages } from "../core/messages.js";
 import type { KitContext, KitPlugin } from "../core/plugin.js";
 import { abortError, requestTarget } from "./abort-error.js";
-import { requireFunction, requireInteger, requireText } from "./plugin-options.js";
+import { pluginMessages } from "./messages.js";
+import { requireFunction, requireHeaderName, requireInteger } from "./plugin-options.js";
 
 declare module "../core/plugin.js" {
   interface KitCallOptions {
@@ -50,7 +50,7 @@ export function auth(options: AuthOptions): KitPlugin {
   const header = options.header ?? "Authorization";
   const scheme = options.scheme ?? "Bearer";
   const refreshTimeout = options.refreshTimeout ?? 10_000;
-  requireText("auth", "header", header);
+  requireHeaderName("auth", "header", header);
   requireInteger("auth", "refreshTimeout", refreshTimeout, 1);
   const isExpired = options.isExpired ?? isUnauthorized;
   const refresh = options.refresh;
@@ -106,7 +106,7 @@ export function auth(options: AuthOptions): KitPlugin {
           "cache keys hash the header auth sets, so a cache outside auth would share entries between users";
         throw new KitOptionsError(
           "KIT_PLUGIN_ORDER",
-          messages.KIT_PLUGIN_ORDER("auth", "cache", why),
+          pluginMessages.KIT_PLUGIN_ORDER("auth", "cache", why),
         );
       }
     },
@@ -123,12 +123,13 @@ export function auth(options: AuthOptions): KitPlugin {
         const joins = running || (finished !== sentAfter && latest !== undefined);
         const outcome = await waitFor(ctx, joins ? latest! : startRefresh(refresh));
         if (outcome === "timeout") {
-          throw new KitTimeoutError(
-            requestTarget(ctx),
+          const target = requestTarget(ctx);
+          const message = pluginMessages.KIT_REFRESH_TIMEOUT(
+            target.method,
+            target.url,
             refreshTimeout,
-            error,
-            "KIT_REFRESH_TIMEOUT",
           );
+          throw new KitTimeoutError(target, refreshTimeout, error, "KIT_REFRESH_TIMEOUT", message);
         }
         if (outcome === "failed") throw error;
         await applyToken(ctx);

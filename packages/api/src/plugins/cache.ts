@@ -1,5 +1,4 @@
 import { KitOptionsError } from "../core/errors.js";
-import { messages } from "../core/messages.js";
 import type { KitContext, KitNext, KitPlugin } from "../core/plugin.js";
 import type { KitResult } from "../core/result.js";
 import type { KitHttpMethod } from "../core/vocabulary.js";
@@ -13,6 +12,7 @@ import {
   usableEntry,
   webStorage,
 } from "./cache-storage.js";
+import { pluginMessages } from "./messages.js";
 import { resultCopy } from "./plain-copy.js";
 import { requireFunction, requireInteger, requirePositive } from "./plugin-options.js";
 
@@ -185,7 +185,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
 function scopeMissing(server: string, unseen: string): KitOptionsError {
   return new KitOptionsError(
     "KIT_CACHE_SCOPE_MISSING",
-    messages.KIT_CACHE_SCOPE_MISSING(server, unseen),
+    pluginMessages.KIT_CACHE_SCOPE_MISSING(server, unseen),
   );
 }
 
@@ -244,7 +244,7 @@ function resolveStorage(storage: NonNullable<CacheOptions["storage"]>, maxEntrie
   if (web === undefined) {
     throw new KitOptionsError(
       "KIT_CACHE_STORAGE_MISSING",
-      messages.KIT_CACHE_STORAGE_MISSING(storage),
+      pluginMessages.KIT_CACHE_STORAGE_MISSING(storage),
     );
   }
   return webStorage(web);

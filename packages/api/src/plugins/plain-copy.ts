@@ -25,7 +25,17 @@ export function resultCopy<R extends { data: unknown; headers: object; envelope:
   return {
     ...result,
     data: plainCopy(result.data),
-    headers: plainCopy(result.headers),
-    envelope: plainCopy(result.envelope),
+    headers: headersCopy(result.headers),
+    envelope: result.envelope === undefined ? undefined : plainCopy(result.envelope),
   };
+}
+
+/** Response headers are strings, or arrays of strings (`set-cookie`): mostly one level to copy. */
+function headersCopy<H extends object>(headers: H): H {
+  const copy: Record<string, unknown> = {};
+  for (const name in headers) {
+    const value: unknown = headers[name];
+    copy[name] = typeof value === "string" ? value : plainCopy(value);
+  }
+  return copy as H;
 }

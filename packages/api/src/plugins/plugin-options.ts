@@ -1,5 +1,5 @@
 import { KitOptionsError } from "../core/errors.js";
-import { messages } from "../core/messages.js";
+import { pluginMessages } from "./messages.js";
 
 /**
  * Plugin options are checked when the plugin is created, so a typo fails at start-up with the
@@ -13,7 +13,7 @@ function invalidOption(
 ): KitOptionsError {
   return new KitOptionsError(
     "KIT_PLUGIN_OPTION",
-    messages.KIT_PLUGIN_OPTION(plugin, field, expected, got),
+    pluginMessages.KIT_PLUGIN_OPTION(plugin, field, expected, got),
   );
 }
 
@@ -38,5 +38,13 @@ export function requireFunction(plugin: string, field: string, value: unknown): 
 export function requireText(plugin: string, field: string, value: unknown): void {
   if (typeof value !== "string" || value === "") {
     throw invalidOption(plugin, field, "a non-empty string", String(value));
+  }
+}
+
+/** An HTTP token (RFC 9110, section 5.6.2), as a header name must be. */
+export function requireHeaderName(plugin: string, field: string, value: unknown): void {
+  if (typeof value !== "string" || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value)) {
+    const got = typeof value === "string" ? JSON.stringify(value) : String(value);
+    throw invalidOption(plugin, field, "a header name (an HTTP token)", got);
   }
 }

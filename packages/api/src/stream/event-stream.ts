@@ -4,11 +4,11 @@ import {
   KitResponseError,
   KitTimeoutError,
 } from "../core/errors.js";
-import { messages } from "../core/messages.js";
 import type { AnyKitMethod, KitMethodOf } from "../core/method.js";
 import type { KitResult } from "../core/result.js";
 import { connect } from "./connect.js";
 import { EventParser } from "./event-parser.js";
+import { streamMessages } from "./messages.js";
 import { readLines } from "./read-lines.js";
 import { targetOf } from "./target.js";
 import type { KitByteStream, KitServerSentEvent, KitServerSentEvents } from "./types.js";
@@ -100,7 +100,7 @@ function checkEventStream(method: AnyKitMethod, result: KitResult<unknown, KitBy
   if (/^\s*text\/event-stream\s*(;|$)/i.test(got)) return;
   const target = targetOf(method);
   const expected = "text/event-stream";
-  const message = messages.KIT_STREAM_CONTENT_TYPE(target.method, target.url, expected, got);
+  const message = streamMessages.KIT_STREAM_CONTENT_TYPE(target.method, target.url, expected, got);
   const details = { code: "KIT_STREAM_CONTENT_TYPE", message, status: result.status } as const;
   throw new KitResponseError(target, details, got);
 }

@@ -1,8 +1,8 @@
 import type { DataTag } from "@tanstack/query-core";
 import { KitOptionsError } from "../core/errors.js";
-import { messages } from "../core/messages.js";
 import { KitMethod } from "../core/method.js";
 import type { KitMethodFactory } from "../frameworks/types.js";
+import { queryMessages } from "./messages.js";
 
 export type { KitFactoryData, KitMethodFactory } from "../frameworks/types.js";
 
@@ -75,7 +75,7 @@ function probe(target: object): KitMethod<unknown, never, unknown> {
   if (built instanceof KitMethod) return built;
   throw new KitOptionsError(
     "KIT_QUERY_KEY_TARGET",
-    messages.KIT_QUERY_KEY_TARGET(describe(target)),
+    queryMessages.KIT_QUERY_KEY_TARGET(describe(target)),
   );
 }
 

@@ -91,6 +91,11 @@ const ROWS: Record<string, Row> = {
     expected: (data) => expect(data).toBeUndefined(),
   },
   "redirect loop": { fault: "/redirect-loop", expected: "network" },
+  "redirect loop, fetch adapter (Kit follows the hops)": {
+    fault: "/redirect-loop",
+    options: { adapter: "fetch" },
+    expected: "network",
+  },
   "abort before the request leaves": {
     fault: "/ok",
     during: (method) => method.abort("early"),

@@ -98,3 +98,22 @@ describe("auth never hangs", () => {
     expect(isKitError(error)).toBe(true);
   });
 });
+
+describe("auth options", () => {
+  it.each([
+    [{ refreshTimeout: 0 }, "auth({ refreshTimeout }) must be an integer ≥ 1, got 0"],
+    [{ refreshTimeout: Number.NaN }, "auth({ refreshTimeout }) must be an integer ≥ 1, got NaN"],
+    [
+      { header: "X Api Key" },
+      'auth({ header }) must be a header name (an HTTP token), got "X Api Key"',
+    ],
+    [{ header: "" }, 'auth({ header }) must be a header name (an HTTP token), got ""'],
+  ])(
+    "a value that makes no sense (%j) fails when the plugin is made, in one line",
+    (bad, message) => {
+      expect(() => auth({ getToken: () => "t", ...bad })).toThrow(
+        expect.objectContaining({ name: "KitOptionsError", code: "KIT_PLUGIN_OPTION", message }),
+      );
+    },
+  );
+});

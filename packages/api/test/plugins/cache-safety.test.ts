@@ -288,3 +288,18 @@ describe("an aborted send sends nothing", () => {
     expect(loopback.seen).toHaveLength(0);
   });
 });
+
+describe("cache options", () => {
+  it.each([
+    [{ scope: "alice" }, "cache({ scope }) must be a function, got string"],
+    [{ ttl: 0 }, "cache({ ttl }) must be a positive finite number, got 0"],
+    [{ maxEntries: 0.5 }, "cache({ maxEntries }) must be an integer ≥ 1, got 0.5"],
+  ])(
+    "a value that makes no sense (%j) fails when the plugin is made, in one line",
+    (bad, message) => {
+      expect(() => cache(bad as never)).toThrow(
+        expect.objectContaining({ name: "KitOptionsError", code: "KIT_PLUGIN_OPTION", message }),
+      );
+    },
+  );
+});

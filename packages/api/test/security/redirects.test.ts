@@ -17,6 +17,9 @@ beforeEach(async () => {
       response.writeHead(302, { location: `${other.origin}/landing` }).end();
     } else if (request.url === "/files/here") {
       response.writeHead(302, { location: "/files/final" }).end();
+    } else if (request.url === "/files/chain") {
+      // Two hops within the origin, then out of it.
+      response.writeHead(307, { location: "/files/away" }).end();
     } else {
       json(response, 200, { from: "home", url: request.url, key: request.headers["x-api-key"] });
     }
@@ -34,18 +37,22 @@ class FileApi {
   }
 }
 
-function files(crossOriginRedirect?: "refuse" | "strip") {
+/** Node's default adapter (http, follow-redirects) and axios's fetch adapter (undici). */
+const adapters = ["http", "fetch"] as const;
+
+function files(adapter: (typeof adapters)[number], crossOriginRedirect?: "refuse" | "strip") {
   const server = serviceFor(home.origin, {
     headers: { "X-App-Secret": "static" },
+    adapter,
     ...(crossOriginRedirect ? { crossOriginRedirect } : {}),
   });
   server.use(auth({ getToken: () => "key-1", header: "X-Api-Key", scheme: "" }));
   return server.createApi(FileApi);
 }
 
-describe("credentials never leave the server's origin", () => {
+describe.each(adapters)("credentials never leave the server's origin (%s adapter)", (adapter) => {
   it("refuses a redirect to another origin by default: nothing reaches it", async () => {
-    const error = await failure(files().get("away").send());
+    const error = await failure(files(adapter).get("away").send());
     expect(error).toBeInstanceOf(KitRequestError);
     expect(error).toMatchObject({ code: "KIT_REDIRECT_REFUSED", api: "FileApi.get" });
     expect((error as Error).message).toContain(`${other.origin}/landing`);
@@ -53,7 +60,7 @@ describe("credentials never leave the server's origin", () => {
   });
 
   it('with crossOriginRedirect "strip", follows it without any credential or static header', async () => {
-    const result = await files("strip").get("away").send();
+    const result = await files(adapter, "strip").get("away").send();
     expect(result.data.from).toBe("other");
     expect(other.seen).toHaveLength(1);
     const headers = other.seen[0]!.headers;
@@ -63,7 +70,15 @@ describe("credentials never leave the server's origin", () => {
   });
 
   it("still follows a redirect within the origin, credentials included", async () => {
-    const result = await files().get("here").send();
+    const result = await files(adapter).get("here").send();
     expect(result.data).toMatchObject({ from: "home", key: "key-1" });
+    expect(home.seen.map((request) => request.url)).toEqual(["/files/here", "/files/final"]);
+  });
+
+  it("refuses a hop to another origin after hops within it", async () => {
+    const error = await failure(files(adapter).get("chain").send());
+    expect(error).toMatchObject({ code: "KIT_REDIRECT_REFUSED" });
+    expect(home.seen.map((request) => request.url)).toEqual(["/files/chain", "/files/away"]);
+    expect(other.seen).toHaveLength(0);
   });
 });

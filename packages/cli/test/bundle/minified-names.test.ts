@@ -39,12 +39,19 @@ class UnnamedApi {
 const lines: string[] = [];
 service.use(logger({ sink: (line) => lines.push(line) }));
 const apiOf = (sent: Promise<unknown>) => sent.then(() => "resolved", (error) => error.api);
+const messageOf = (sent: Promise<unknown>) => sent.then(() => "resolved", (error) => error.message);
 
 const report = {
   generated: await apiOf(petApi.getPetById(1).send()),
   handWritten: await apiOf(service.createApi(ThingApi).list().send()),
   unnamed: await apiOf(service.createApi(UnnamedApi).list().send()),
-  lines,
+  lines: lines.slice(),
+  // Errors raised before anything is sent, by the core's own checks.
+  messages: [
+    await messageOf(petApi.getPetById(1).send()),
+    await messageOf(petApi.getPetById(undefined as never).send()),
+    await messageOf(petApi.getPetById(1).sendWith({ signal: 1 as never })),
+  ],
 };
 console.log(JSON.stringify(report));
 `;
@@ -86,6 +93,7 @@ describe("names survive minification", () => {
       handWritten: string;
       unnamed: string;
       lines: string[];
+      messages: string[];
     };
 
     expect(report.generated).toBe("PetApi.getPetById");
@@ -93,6 +101,12 @@ describe("names survive minification", () => {
     // Proof that the bundle was minified: the class without a name lost its own.
     expect(report.unnamed).not.toBe("UnnamedApi.list");
     expect(report.unnamed).toMatch(/^\w+\.list$/);
+    // No message depends on Function.name: each names the method as declared.
+    expect(report.messages).toEqual([
+      expect.stringMatching(/^GET http:\/\/127\.0\.0\.1:\d+\/pet\/1 answered HTTP 404$/),
+      'PetApi.getPetById was called without a value for path parameter "petId"',
+      "PetApi.getPetById.sendWith({ signal }) needs an AbortSignal, got number",
+    ]);
     expect(report.lines.filter((line) => line.includes("→"))).toEqual([
       expect.stringMatching(/ GET http:\/\/127\.0\.0\.1:\d+\/pet\/1 PetApi\.getPetById$/),
       expect.stringMatching(/ GET http:\/\/127\.0\.0\.1:\d+\/things ThingApi\.list$/),
