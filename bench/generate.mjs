@@ -20,7 +20,8 @@ const USAGE = `Usage: npm run bench:generate -- [options]
   --docs <a,b>      documents: ${DOCUMENTS.map((d) => d.name).join(", ")} (default all)
   --tools <a,b>     tools by name, e.g. Kit,openapi-typescript (default all); with Kit, the
                     floor (read, parse, walk, write as many bytes) runs too
-  --baseline <bin>  also run another build of Kit (its dist/bin.js) in the same rounds
+  --baseline <bin>  also run another build of Kit (its dist/bin.js) in the same rounds;
+                    repeatable, and <label>=<bin> names the row "Kit <label>"
   --skip-scaling    leave out Kit's scaling runs and the type-check cost comparison
   --quick           development mode: 1 run, no warm-up, petstore and loket, 60 s limit,
                     no scaling; writes to bench/.work/quick.md instead of bench/results/`;
@@ -35,10 +36,7 @@ const documents = selectDocuments(options.docs);
 const tools = selectTools(loadTools(), options.tools);
 if (tools.some((tool) => tool.name === "Kit")) {
   ensureFile(join(ROOT_DIR, "packages/cli/dist/bin.js"), "build first (npm run build)");
-  if (options.baseline !== undefined) {
-    ensureFile(options.baseline, "--baseline names a Kit dist/bin.js");
-    tools.splice(1, 0, baselineKit(options.baseline));
-  }
+  tools.splice(1, 0, ...options.baselines.map(baselineKit));
   // After Kit in every round: the floor writes as many bytes as Kit just wrote.
   tools.push(floorTool());
 }
@@ -98,7 +96,7 @@ function readOptions() {
       timeout: { type: "string" },
       docs: { type: "string" },
       tools: { type: "string" },
-      baseline: { type: "string" },
+      baseline: { type: "string", multiple: true },
       "skip-scaling": { type: "boolean", default: false },
       quick: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -116,7 +114,7 @@ function readOptions() {
     timeoutSeconds: count("--timeout", values.timeout, quick ? 60 : 300, 1),
     docs: list(values.docs) ?? (quick ? ["petstore", "loket"] : DOCUMENTS.map((d) => d.name)),
     tools: list(values.tools),
-    baseline: values.baseline,
+    baselines: values.baseline ?? [],
     skipScaling: quick || values["skip-scaling"],
   };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { outputSize } from "./output-size.mjs";
 import { BENCH_DIR, ROOT_DIR } from "./paths.mjs";
+import { ensureFile } from "./prerequisites.mjs";
 
 /**
  * The generators under test, each in its simplest types/client mode through its own CLI.
@@ -33,13 +34,16 @@ export function loadTools() {
 }
 
 /**
- * Another build of Kit's generator (`--baseline path/to/dist/bin.js`), run beside the current one
- * in the same rounds, for before/after figures taken in one sitting.
+ * Another build of Kit's generator (`--baseline [label=]path/to/dist/bin.js`), run beside the
+ * current one in the same rounds, for before/after figures taken in one sitting.
  */
-export function baselineKit(bin) {
-  const script = resolve(bin);
+export function baselineKit(option) {
+  const separator = option.indexOf("=");
+  const label = separator > 0 ? option.slice(0, separator) : "baseline";
+  const script = resolve(separator > 0 ? option.slice(separator + 1) : option);
+  ensureFile(script, "--baseline names a Kit dist/bin.js");
   return {
-    name: "Kit baseline",
+    name: `Kit ${label}`,
     version: packageJson(join(script, "..", "..")).version,
     command: (input, out) => node(script, ["generate", "-i", input, "-o", out]),
   };
