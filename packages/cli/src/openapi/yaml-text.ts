@@ -1,18 +1,5 @@
-import {
-  Composer,
-  type Document,
-  isAlias,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  LineCounter,
-  type Node,
-  type Pair,
-  Parser,
-  type YAMLMap,
-  YAMLParseError,
-} from "yaml";
+import { createRequire } from "node:module";
+import type { Composer, Document, Node, Pair, YAMLMap } from "yaml";
 import { KitGenerateError, type SourceLocation } from "../errors.js";
 import type { ParsedText } from "./parsed-text.js";
 import { isArrayIndex } from "./pointer.js";
@@ -34,7 +21,21 @@ const NESTS_TOO_DEEPLY = "the document nests too deeply";
  */
 const MAX_NESTING = 256;
 
+type YamlPackage = typeof import("yaml");
+let yamlPackage: YamlPackage | undefined;
+
+/**
+ * The `yaml` package, loaded by the first YAML document only: a run on a JSON document never needs
+ * it, and loading it costs about 0.1 s of CPU time (a tenth of generating GitHub's document).
+ * `require`, because it is synchronous like the parser; the package's Node entry is CommonJS.
+ */
+function yaml(): YamlPackage {
+  yamlPackage ??= createRequire(import.meta.url)("yaml") as YamlPackage;
+  return yamlPackage;
+}
+
 export function parseYamlText(text: string, file: string | undefined): ParsedText {
+  const { LineCounter, Parser } = yaml();
   const lineCounter = new LineCounter();
   // The token tree is built without recursion, so its depth is measured before composing.
   const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
@@ -67,6 +68,7 @@ export function parseYamlText(text: string, file: string | undefined): ParsedTex
 
 /** What `parseDocument` does, from tokens already parsed: the first document, more are an error. */
 function composeOne(tokens: Parameters<Composer["compose"]>[0], length: number): Document {
+  const { Composer, YAMLParseError } = yaml();
   const composer = new Composer({ uniqueKeys: false, merge: true });
   let first: Document | undefined;
   for (const document of composer.compose(tokens, true, length)) {
@@ -112,6 +114,7 @@ function firstTooDeep(tokens: readonly unknown[]): number | undefined {
  * the `yaml` package compares them), in document order; undefined when every key is unique.
  */
 function firstDuplicateKey(document: Document): number | undefined {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   let first: number | undefined;
   const pending: unknown[] = [document.contents];
   while (pending.length > 0) {
@@ -156,6 +159,7 @@ function nodeOffset(
   keyIndex: WeakMap<YAMLMap, Map<string, Pair>>,
   segments: readonly string[],
 ): number {
+  const { isAlias, isMap, isSeq } = yaml();
   let node = document.contents as Node | null;
   let offset = node?.range?.[0] ?? 0;
   for (const segment of segments) {
@@ -180,6 +184,7 @@ function nodeOffset(
 function keysOf(map: YAMLMap, keyIndex: WeakMap<YAMLMap, Map<string, Pair>>): Map<string, Pair> {
   let keys = keyIndex.get(map);
   if (keys === undefined) {
+    const { isScalar } = yaml();
     keys = new Map();
     for (const pair of map.items) {
       if (!isScalar(pair.key)) continue;
