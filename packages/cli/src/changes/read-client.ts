@@ -131,8 +131,15 @@ function isCommentLine(line: string): boolean {
   return trimmed.startsWith("/**") || trimmed.startsWith("*") || trimmed.startsWith("//");
 }
 
+/**
+ * Runs of white space that are not already one plain space: printed code is mostly single spaces,
+ * and replacing each of those with itself made a new string piece per space.
+ */
+const NOT_ONE_SPACE = /\s{2,}|[^\S ]/g;
+
+/** White space runs as one space, trimmed. */
 function collapse(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return text.replace(NOT_ONE_SPACE, " ").trim();
 }
 
 /** The index of the bracket closing the one at `open`, skipping strings; -1 when there is none. */
