@@ -25,17 +25,19 @@ export function suggestEnvelope(
   warnings: Warnings,
 ): void {
   const schemas = jsonResponseSchemas(operations);
+  // Each response merged once: both checks below read its keys.
+  const keySets = schemas.map((schema) => mergeObjectShape(loaded, [schema])?.properties);
   const seen = new Map<string, number>();
   let first: SchemaAt | undefined;
-  for (const schema of schemas) {
-    const keys = envelopeLikeKeys(loaded, schema);
+  for (const [index, schema] of schemas.entries()) {
+    const keys = envelopeLikeKeys(keySets[index]);
     if (keys === undefined) continue;
     first ??= schema;
     seen.set(keys, (seen.get(keys) ?? 0) + 1);
   }
   const wrapped = [...seen.values()].reduce((sum, count) => sum + count, 0);
   if (first === undefined || wrapped * 2 <= schemas.length) {
-    warnAutoUnwrap(loaded, schemas, warnings);
+    warnAutoUnwrap(schemas, keySets, warnings);
     return;
   }
   const [keys] = [...seen.entries()].sort(
@@ -47,9 +49,13 @@ export function suggestEnvelope(
   );
 }
 
-/** `code,msg,data` when the schema is an object with one spelling of each field, else undefined. */
-function envelopeLikeKeys(loaded: LoadedDocument, schema: SchemaAt): string | undefined {
-  const properties = mergeObjectShape(loaded, [schema])?.properties;
+/**
+ * `code,msg,data` when the properties (of an object schema, undefined for anything else) have one
+ * spelling of each field, else undefined.
+ */
+function envelopeLikeKeys(
+  properties: ReadonlyMap<string, unknown> | undefined,
+): string | undefined {
   if (properties === undefined) return undefined;
   const keys = Object.values(SPELLINGS).map((spellings) =>
     spellings.find((key) => properties.has(key)),
@@ -62,12 +68,12 @@ function envelopeLikeKeys(loaded: LoadedDocument, schema: SchemaAt): string | un
  * (an object with `data` and `code` or `message`) while its method is typed as the whole body.
  */
 function warnAutoUnwrap(
-  loaded: LoadedDocument,
   schemas: readonly SchemaAt[],
+  keySets: readonly (ReadonlyMap<string, unknown> | undefined)[],
   warnings: Warnings,
 ): void {
-  const first = schemas.find((schema) => {
-    const properties = mergeObjectShape(loaded, [schema])?.properties;
+  const first = schemas.find((_, index) => {
+    const properties = keySets[index];
     return properties?.has("data") && (properties.has("code") || properties.has("message"));
   });
   if (first === undefined) return;

@@ -9,6 +9,8 @@ import { lineIndex } from "./line-index.js";
  * item's first line). Of duplicate keys the first is found, though `JSON.parse` keeps the last.
  */
 export function jsonLineFinder(text: string): (segments: readonly string[]) => number {
+  // Minified JSON (GitHub's description) is one line: every node is on it, no walk needed.
+  if (isOneLine(text)) return () => 1;
   const positionOf = lineIndex(text);
   const containers = new Map<number, ContainerScan>();
 
@@ -119,4 +121,10 @@ function skipValue(text: string, from: number): number {
     else if (found[0] === "{" || found[0] === "[") depth++;
     else if (--depth === 0) return at;
   }
+}
+
+/** No line break (what `lineIndex` counts: `\n`) before the trailing white space. */
+function isOneLine(text: string): boolean {
+  const newline = text.indexOf("\n");
+  return newline === -1 || text.slice(newline).trim() === "";
 }
