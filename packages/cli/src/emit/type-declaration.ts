@@ -7,7 +7,7 @@ export function renderTypeDeclaration(declaration: Declaration, printer: TypePri
   const { type, doc, body } = declaration;
   const lines = docComment(doc.paragraphs, "", doc.tags);
   if (body.kind === "interface") {
-    const members = printer.members(body.properties, body.extraKeys, "  ");
+    const members = printer.members(body.properties, body.indexes, "  ");
     return [...lines, `export interface ${type.name} {`, ...members, "}"].join("\n");
   }
   return [...lines, `export type ${type.name} = ${printer.print(body.type)};`].join("\n");

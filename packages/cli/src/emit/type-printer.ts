@@ -1,6 +1,12 @@
 import { isIdentifier } from "../model/names.js";
 import type { NamedType } from "../model/type-expr.js";
-import { isUnknown, type Property, type TypeExpr } from "../model/type-expr.js";
+import {
+  type IndexSignature,
+  isUnknown,
+  type Property,
+  type TupleExpr,
+  type TypeExpr,
+} from "../model/type-expr.js";
 import { docComment } from "./doc-comment.js";
 import { literalType } from "./literal.js";
 
@@ -49,7 +55,11 @@ export class TypePrinter {
   }
 
   /** Member lines of an object type, with their doc comments, at `indent`. */
-  members(properties: readonly Property[], extraKeys: boolean, indent: string): string[] {
+  members(
+    properties: readonly Property[],
+    indexes: readonly IndexSignature[],
+    indent: string,
+  ): string[] {
     const lines: string[] = [];
     for (const property of properties) {
       lines.push(...docComment(property.doc.paragraphs, indent, property.doc.tags));
@@ -57,7 +67,10 @@ export class TypePrinter {
       const optional = property.optional ? "?" : "";
       lines.push(`${indent}${name}${optional}: ${this.print(property.type, indent)};`);
     }
-    if (extraKeys) lines.push(`${indent}[key: string]: unknown;`);
+    for (const { prefix, value } of indexes) {
+      const key = prefix === undefined ? "string" : `\`${escapeTemplate(prefix)}\${string}\``;
+      lines.push(`${indent}[key: ${key}]: ${this.print(value, indent)};`);
+    }
     return lines;
   }
 
@@ -73,8 +86,13 @@ export class TypePrinter {
         const item = this.#print(type.item, indent);
         return { text: item.compound ? `(${item.text})[]` : `${item.text}[]` };
       }
+      case "tuple":
+        return { text: this.#tuple(type, indent) };
       case "record": {
         const value = this.print(type.value, indent);
+        if (type.keys !== undefined) {
+          return { text: `Partial<Record<${this.print(type.keys, indent)}, ${value}>>` };
+        }
         return {
           text: type.literal ? `{ [key: string]: ${value} }` : `Record<string, ${value}>`,
         };
@@ -83,7 +101,7 @@ export class TypePrinter {
         return {
           text: [
             "{",
-            ...this.members(type.properties, type.extraKeys, `${indent}  `),
+            ...this.members(type.properties, type.indexes, `${indent}  `),
             `${indent}}`,
           ].join("\n"),
         };
@@ -121,6 +139,20 @@ export class TypePrinter {
     return { text: sorted.join(" | "), compound: "union" };
   }
 
+  /** `[A, B?, ...C[]]`; a union is parenthesized where `?` or `[]` follows it. */
+  #tuple(type: TupleExpr, indent: string): string {
+    const elements = type.elements.map((element, index) => {
+      if (index < type.required) return this.print(element, indent);
+      const printed = this.#print(element, indent);
+      return printed.compound ? `(${printed.text})?` : `${printed.text}?`;
+    });
+    if (type.rest !== undefined) {
+      const item = this.#print(type.rest, indent);
+      elements.push(item.compound ? `...(${item.text})[]` : `...${item.text}[]`);
+    }
+    return `[${elements.join(", ")}]`;
+  }
+
   /** Parts de-duplicated by text, unions parenthesized; `unknown` adds nothing beside others. */
   #intersection(members: readonly TypeExpr[], indent: string): Printed {
     const parts = new Map<string, Printed>();
@@ -147,4 +179,9 @@ export class TypePrinter {
     }
     return type.name;
   }
+}
+
+/** Text for inside a template literal type: backslashes, backticks and `${` are escaped. */
+function escapeTemplate(text: string): string {
+  return text.replace(/[\\`]|\$\{/g, (match) => `\\${match}`);
 }

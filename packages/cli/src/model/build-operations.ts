@@ -13,7 +13,7 @@ import type {
 import { fieldEncodings } from "./field-encoding.js";
 import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
 import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
-import { joinedQueryStyle } from "./query-style.js";
+import { isExplodedQueryObject, joinedQueryStyle } from "./query-style.js";
 import { resolveObject } from "./resolve.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
 import type { Warnings } from "./warnings.js";
@@ -251,6 +251,7 @@ function readParameter(loaded: LoadedDocument, raw: unknown, at: string): Parame
     ...(schema ? { schema } : {}),
     ...(joinedStyle ? { joinedStyle } : {}),
     ...(value.in === "query" && value.style === "deepObject" ? { deepObject: true as const } : {}),
+    ...(isExplodedQueryObject(loaded, value, schema) ? { exploded: true as const } : {}),
     pointer,
   };
 }

@@ -21,6 +21,8 @@ export interface Parameter {
   joinedStyle?: JoinedQueryStyle;
   /** A query object sent as `name[key]=value` pairs (`style: deepObject`). */
   deepObject?: true;
+  /** A query object sent as its own keys (`form`, `explode: true`): `@Query()` without a name. */
+  exploded?: true;
   pointer: string;
 }
 

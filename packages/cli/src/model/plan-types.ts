@@ -3,7 +3,7 @@ import type { FieldEncoding, Verb } from "./operation.js";
 import type { JoinedQueryStyle } from "./query-style.js";
 import type { ParameterDecorator } from "./signature.js";
 import type { TagGroup } from "./tag-group.js";
-import type { Doc, NamedType, Property, TypeExpr } from "./type-expr.js";
+import type { Doc, IndexSignature, NamedType, Property, TypeExpr } from "./type-expr.js";
 
 /** The plan the printer prints: data only, decided in full before anything is printed. */
 
@@ -59,7 +59,11 @@ export interface Declaration {
   readonly type: NamedType;
   readonly doc: Doc;
   readonly body:
-    | { readonly kind: "interface"; readonly properties: readonly Property[]; extraKeys: boolean }
+    | {
+        readonly kind: "interface";
+        readonly properties: readonly Property[];
+        readonly indexes: readonly IndexSignature[];
+      }
     | { readonly kind: "alias"; readonly type: TypeExpr };
 }
 

@@ -1,6 +1,7 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import type { ParameterObject } from "../openapi/types.js";
 import { dereference } from "./dereference.js";
+import { mergeObjectShape } from "./merge-object-shape.js";
 import type { SchemaAt } from "./schema-input.js";
 
 /** The OpenAPI styles whose `explode: false` sends an array as one value with its items joined. */
@@ -25,4 +26,22 @@ export function joinedQueryStyle(
   const { schema: resolved } = dereference(loaded, schema.schema, schema.pointer);
   const types = Array.isArray(resolved.type) ? resolved.type : [resolved.type];
   return types.includes("array") ? (style as JoinedQueryStyle) : undefined;
+}
+
+/**
+ * Whether a query parameter is an object sent as its own keys (`q=…&page=…`): OpenAPI's default
+ * style `form` with `explode: true` (the default for form) says so. Sent under its name, the
+ * object would travel as JSON text (`filter={"q":…}`).
+ */
+export function isExplodedQueryObject(
+  loaded: LoadedDocument,
+  parameter: ParameterObject,
+  schema: SchemaAt | undefined,
+): boolean {
+  if (parameter.in !== "query" || schema === undefined) return false;
+  const style = typeof parameter.style === "string" ? parameter.style : "form";
+  const explode = typeof parameter.explode === "boolean" ? parameter.explode : style === "form";
+  if (style !== "form" || !explode) return false;
+  // Objects only: `allOf: [$ref]` to a string enum reads as an object schema until merged.
+  return mergeObjectShape(loaded, [schema]) !== undefined;
 }

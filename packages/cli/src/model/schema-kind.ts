@@ -14,6 +14,7 @@ export function isObjectSchema(schema: SchemaObject): boolean {
     types[0] === undefined &&
     (isObject(schema.properties) ||
       isObject(schema.additionalProperties) ||
+      isObject(schema.patternProperties) ||
       schema.additionalProperties === true ||
       Array.isArray(schema.allOf))
   );

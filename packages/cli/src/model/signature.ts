@@ -85,12 +85,13 @@ export function planSignature(
       continue;
     }
     const decorator = DECORATORS[parameter.in];
-    const { joinedStyle, deepObject } = parameter;
+    const { joinedStyle, deepObject, exploded } = parameter;
     parameters.push({
       variable,
       from,
       decorator,
-      key,
+      // An exploded query object is `@Query()`: its own keys are the query keys.
+      ...(exploded ? {} : { key }),
       required,
       type,
       ...(joinedStyle ? { joinedStyle } : {}),

@@ -26,6 +26,7 @@ export type TypeExpr =
   | { readonly kind: "literal"; readonly value: unknown }
   | { readonly kind: "ref"; readonly type: NamedType }
   | { readonly kind: "array"; readonly item: TypeExpr }
+  | TupleExpr
   | { readonly kind: "union"; readonly members: readonly TypeExpr[] }
   | { readonly kind: "intersection"; readonly members: readonly TypeExpr[] }
   | ObjectExpr
@@ -34,6 +35,8 @@ export type TypeExpr =
       readonly value: TypeExpr;
       /** `{ [key: string]: V }` instead of `Record<string, V>`: V names the alias it stands in. */
       readonly literal: boolean;
+      /** The keys, when `propertyNames` lists them: `Partial<Record<"a" | "b", V>>`. */
+      readonly keys?: TypeExpr;
     };
 
 export type Primitive =
@@ -44,17 +47,43 @@ export type Primitive =
   | "unknown"
   | "never"
   | "void"
+  | "undefined"
   | "Blob"
   | "FormData";
+
+/**
+ * `[A, B?, ...R[]]`: `prefixItems`, the first `required` of them always present (`minItems`), and
+ * the items after them (`rest`), none when `items: false`.
+ */
+export interface TupleExpr {
+  readonly kind: "tuple";
+  readonly elements: readonly TypeExpr[];
+  readonly required: number;
+  readonly rest?: TypeExpr;
+}
 
 /** An object type with declared properties (an interface's body, or an inline `{ … }`). */
 export interface ObjectExpr {
   readonly kind: "object";
   /** Sorted by key. */
   readonly properties: readonly Property[];
-  /** Keys beside the declared ones are allowed: an `unknown` index signature. */
-  readonly extraKeys: boolean;
+  /** Keys beside the declared ones: index signatures, in a fixed order. */
+  readonly indexes: readonly IndexSignature[];
 }
+
+/**
+ * `[key: string]: V`, or `` [key: `prefix${string}`]: V `` for keys that start with `prefix`. V must
+ * accept every declared property the keys match, as TypeScript requires.
+ */
+export interface IndexSignature {
+  readonly prefix?: string;
+  readonly value: TypeExpr;
+}
+
+/** The index signature of an object that allows any other key with any value. */
+export const ANY_KEY: readonly IndexSignature[] = [
+  { value: { kind: "primitive", name: "unknown" } },
+];
 
 export interface Property {
   readonly key: string;
@@ -143,7 +172,12 @@ export function forEachReference(type: TypeExpr, visit: (named: NamedType) => vo
     case "array":
       forEachReference(type.item, visit);
       return;
+    case "tuple":
+      for (const element of type.elements) forEachReference(element, visit);
+      if (type.rest !== undefined) forEachReference(type.rest, visit);
+      return;
     case "record":
+      if (type.keys !== undefined) forEachReference(type.keys, visit);
       forEachReference(type.value, visit);
       return;
     case "union":
@@ -152,6 +186,7 @@ export function forEachReference(type: TypeExpr, visit: (named: NamedType) => vo
       return;
     case "object":
       for (const property of type.properties) forEachReference(property.type, visit);
+      for (const index of type.indexes) forEachReference(index.value, visit);
       return;
     default:
       return;

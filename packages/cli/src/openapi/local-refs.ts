@@ -9,7 +9,8 @@ interface Visit {
 }
 
 /**
- * Rejects the first `$ref` (in document order) that points outside the document. Walks with an
+ * Rejects the first `$ref` (in document order) that points outside the document; data (examples,
+ * defaults, see `DATA_KEYS`) is not looked into. Walks with an
  * explicit stack, because hostile documents nest deeper than the call stack allows, and visits each
  * object once, because YAML aliases and caller-built objects may share or even cycle; parsed JSON
  * (`isTree`) cannot, and skipping the visited set there saves most of the walk's time on large
@@ -22,21 +23,71 @@ export function assertOnlyLocalReferences(document: object, locate: Locate, isTr
   assertLocalReference(holder.$ref, pointerOf(...pathTo(holder, document)), locate);
 }
 
+/**
+ * Keys whose value is data, not document structure: example and default values, `const`/`enum`
+ * values, an Example Object's `value`, extensions. A `$ref` key inside them is data
+ * (`example: {members: [{$ref: "https://…"}]}`) and not a reference.
+ */
+const DATA_KEYS = new Set(["example", "examples", "default", "const", "enum", "value"]);
+
+/**
+ * Keys whose object maps names to document parts (`properties`, `schemas`, `examples`, …): a name
+ * under them is never a data key, so a property called `default` is still walked.
+ */
+const NAMED_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "dependentSchemas",
+  "$defs",
+  "definitions",
+  "schemas",
+  "responses",
+  "parameters",
+  "examples",
+  "requestBodies",
+  "headers",
+  "securitySchemes",
+  "links",
+  "callbacks",
+  "pathItems",
+  "paths",
+  "webhooks",
+  "content",
+  "encoding",
+  "variables",
+]);
+
+function isData(key: string, child: object, inNamedMap: boolean): boolean {
+  if (inNamedMap) return false;
+  if (key.startsWith("x-")) return true;
+  // `examples` is a map of Example Objects (walked, their `value` skipped) or a 3.1 schema's list.
+  if (key === "examples") return Array.isArray(child);
+  return DATA_KEYS.has(key);
+}
+
 function firstForeignReference(
   document: object,
   seen: Set<object> | undefined,
 ): { $ref: string } | undefined {
   const stack: object[] = [document];
+  // Parallel to `stack`: whether the object is a map of names (see NAMED_MAPS).
+  const named: boolean[] = [false];
   for (let value = stack.pop(); value; value = stack.pop()) {
+    const inNamedMap = named.pop()!;
     if (seen?.has(value)) continue;
     seen?.add(value);
     if (isObject(value) && typeof value.$ref === "string" && !isLocalReference(value.$ref)) {
       return value as { $ref: string };
     }
     const keys = Object.keys(value);
+    const isArray = Array.isArray(value);
     for (let index = keys.length - 1; index >= 0; index--) {
-      const child = (value as Record<string, unknown>)[keys[index]!];
-      if (typeof child === "object" && child !== null) stack.push(child);
+      const key = keys[index]!;
+      const child = (value as Record<string, unknown>)[key];
+      if (typeof child !== "object" || child === null) continue;
+      if (!isArray && isData(key, child, inNamedMap)) continue;
+      stack.push(child);
+      named.push(!isArray && !inNamedMap && NAMED_MAPS.has(key) && !Array.isArray(child));
     }
   }
   return undefined;

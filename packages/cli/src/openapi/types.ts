@@ -24,6 +24,12 @@ export interface SchemaObject {
   additionalProperties?: boolean | SchemaObject | ReferenceObject;
   items?: SchemaObject | ReferenceObject;
   prefixItems?: (SchemaObject | ReferenceObject)[];
+  patternProperties?: Record<string, SchemaObject | ReferenceObject>;
+  propertyNames?: SchemaObject | ReferenceObject;
+  if?: SchemaObject | ReferenceObject;
+  then?: SchemaObject | ReferenceObject;
+  else?: SchemaObject | ReferenceObject;
+  minItems?: number;
   allOf?: (SchemaObject | ReferenceObject)[];
   oneOf?: (SchemaObject | ReferenceObject)[];
   anyOf?: (SchemaObject | ReferenceObject)[];

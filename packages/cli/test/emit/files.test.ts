@@ -68,7 +68,7 @@ describe("renderTypeFile", () => {
           properties: [
             { key: "tag", optional: false, type: { kind: "ref", type: Tag }, doc: NO_DOC },
           ],
-          extraKeys: false,
+          indexes: [],
         },
       },
       { type: Cat, doc: NO_DOC, body: { kind: "alias", type: { kind: "ref", type: Pet } } },

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TypePrinter } from "../../src/emit/type-printer.js";
 import type { NamedType } from "../../src/model/type-expr.js";
 import {
+  ANY_KEY,
   intersection,
   NO_DOC,
   primitive,
@@ -75,7 +76,7 @@ describe("TypePrinter", () => {
         },
         { key: "x-y", optional: true, type: primitive("string"), doc: NO_DOC },
       ],
-      extraKeys: true,
+      indexes: ANY_KEY,
     };
     expect(print(type)).toBe(
       '{\n  /** Bee */\n  b: number;\n  "x-y"?: string;\n  [key: string]: unknown;\n}',

@@ -73,6 +73,31 @@ describe("document validation", () => {
     );
   });
 
+  test("a $ref key inside example or default data is data, not a reference", () => {
+    const remote = '{ $ref: "https://example.com/x" }';
+    const text = [
+      "openapi: 3.1.0",
+      "paths: {}",
+      "components:",
+      "  schemas:",
+      "    Team:",
+      "      type: object",
+      `      example: { members: [${remote}] }`,
+      `      examples: [${remote}]`,
+      `      default: ${remote}`,
+      "      properties:",
+      "        default: { type: string }",
+      `        x: { type: object, enum: [${remote}], x-note: ${remote} }`,
+      "  examples:",
+      `    default: { value: ${remote} }`,
+    ].join("\n");
+    expect(() => parseOpenAPIDocument(text, "api.yaml")).not.toThrow();
+    const property = text.replace("default: { type: string }", `default: ${remote}`);
+    expect(thrownBy(() => parseOpenAPIDocument(property, "api.yaml")).message).toMatch(
+      /^#\/components\/schemas\/Team\/properties\/default \(api\.yaml:11\): \$ref "https:\/\/example\.com\/x" is not local/,
+    );
+  });
+
   test("rejects a $ref to a plain-name fragment", () => {
     const text = 'openapi: 3.1.0\npaths: {}\ncomponents:\n  schemas:\n    A: { $ref: "#Pet" }\n';
     expect(thrownBy(() => parseOpenAPIDocument(text, "api.yaml")).message).toBe(

@@ -1,7 +1,9 @@
 import { appendPointer } from "../../openapi/pointer.js";
 import type { SchemaObject } from "../../openapi/types.js";
+import { ownShape } from "../merge-object-shape.js";
 import { primitive, type TypeExpr, union } from "../type-expr.js";
-import { isConstraintOnly } from "./constraint-only.js";
+import { isConstraintOnly, isRequiredOnly, requiredKeys } from "./constraint-only.js";
+import { buildRequiredKeys } from "./required.js";
 import type { SchemaContext } from "./schema-context.js";
 import { buildSchemaType } from "./schema-type.js";
 
@@ -9,8 +11,9 @@ export type AlternativesKeyword = "oneOf" | "anyOf";
 
 /**
  * The union of a `oneOf` or `anyOf`. When the schema's other keywords type it (`typedBySiblings`),
- * a branch that only constrains (`{required: [a]}`) stands for that type: it is `unknown` here
- * without a warning, and a list of only such branches adds nothing (undefined).
+ * a branch that only constrains stands for that type: one that lists `required` keys makes them
+ * required (`{ a: string } | { b: string }` beside the properties a and b), any other is `unknown`
+ * here without a warning, and a list of only such unknowns adds nothing (undefined).
  */
 export function buildAlternatives(
   schema: SchemaObject,
@@ -20,14 +23,20 @@ export function buildAlternatives(
   typedBySiblings: boolean,
 ): TypeExpr | undefined {
   const branches = schema[keyword]!;
-  if (typedBySiblings && branches.every(isConstraintOnly)) return undefined;
+  if (typedBySiblings && branches.every(isConstraintOnly) && !branches.some(isRequiredOnly)) {
+    return undefined;
+  }
+  const own = ownShape(schema, pointer);
   return union(
     context.at("union", () =>
-      branches.map((branch, index) =>
-        typedBySiblings && isConstraintOnly(branch)
-          ? primitive("unknown")
-          : buildSchemaType(branch, appendPointer(pointer, keyword, index), context),
-      ),
+      branches.map((branch, index) => {
+        if (!typedBySiblings || !isConstraintOnly(branch)) {
+          return buildSchemaType(branch, appendPointer(pointer, keyword, index), context);
+        }
+        return isRequiredOnly(branch)
+          ? buildRequiredKeys(requiredKeys(branch), own, context)
+          : primitive("unknown");
+      }),
     ),
   );
 }

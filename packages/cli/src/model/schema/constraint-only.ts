@@ -7,6 +7,8 @@ const TYPING = [
   "properties",
   "additionalProperties",
   "items",
+  "prefixItems",
+  "patternProperties",
   "allOf",
   "oneOf",
   "anyOf",
@@ -20,4 +22,15 @@ const TYPING = [
  */
 export function isConstraintOnly(branch: unknown): boolean {
   return isObject(branch) && !TYPING.some((keyword) => branch[keyword] !== undefined);
+}
+
+/** A branch that only constrains and lists `required` keys: it makes properties declared elsewhere required. */
+export function isRequiredOnly(branch: unknown): boolean {
+  return isConstraintOnly(branch) && requiredKeys(branch).length > 0;
+}
+
+/** The `required` keys of a schema, the strings only, each once. */
+export function requiredKeys(schema: unknown): string[] {
+  if (!isObject(schema) || !Array.isArray(schema.required)) return [];
+  return [...new Set(schema.required.filter((key): key is string => typeof key === "string"))];
 }

@@ -4,31 +4,120 @@ import { compareText } from "../compare.js";
 import type { ObjectShape } from "../merge-object-shape.js";
 import { hiddenIn } from "../read-write.js";
 import { propertyDoc } from "../schema-doc.js";
-import { NO_DOC, NOTHING_LEFT, type Property, primitive, type TypeExpr } from "../type-expr.js";
+import {
+  ANY_KEY,
+  type IndexSignature,
+  NO_DOC,
+  NOTHING_LEFT,
+  type Property,
+  primitive,
+  type TypeExpr,
+  union,
+} from "../type-expr.js";
+import { buildPropertyNames } from "./property-names.js";
 import type { SchemaContext } from "./schema-context.js";
 import { buildSchemaType } from "./schema-type.js";
 
 /**
  * An object with its properties, or a record for a pure map (an object literal type where the map
- * names the alias it stands in, see `mapValue`). Extra keys beside declared properties get an
- * `unknown` index signature, the only one every property type fits.
+ * names the alias it stands in, see `mapValue`; `Partial<Record<K, V>>` where `propertyNames`
+ * lists the keys). Other keys beside declared properties get index signatures (`buildIndexes`).
  */
 export function buildObjectType(shape: ObjectShape, context: SchemaContext): TypeExpr {
-  if (shape.properties.size === 0) {
+  if (shape.properties.size === 0 && shape.patternProperties.size === 0) {
+    const keys = buildPropertyNames(shape, context);
     const extra = shape.additionalProperties;
     if (extra === undefined || extra === true) {
-      return { kind: "record", value: primitive("unknown"), literal: false };
+      return { kind: "record", value: primitive("unknown"), literal: false, ...keysOf(keys) };
     }
     const { value, needsLiteral } = context.mapValue(() =>
       buildSchemaType(extra.schema, extra.pointer, context),
     );
-    return { kind: "record", value, literal: needsLiteral };
+    return { kind: "record", value, literal: needsLiteral && keys === undefined, ...keysOf(keys) };
   }
   const properties = buildProperties(shape, context);
-  const extraKeys = shape.additionalProperties !== undefined;
-  return properties.length === 0 && !extraKeys
+  const indexes = buildIndexes(shape, properties, context);
+  return properties.length === 0 && indexes.length === 0
     ? NOTHING_LEFT
-    : { kind: "object", properties, extraKeys };
+    : { kind: "object", properties, indexes };
+}
+
+function keysOf(keys: TypeExpr | undefined): { keys?: TypeExpr } {
+  return keys === undefined ? {} : { keys };
+}
+
+/**
+ * The index signatures for keys beside the declared properties. `additionalProperties: true` is
+ * `[key: string]: unknown`; a schema gives its type. A `patternProperties` pattern that is a plain
+ * prefix (`^meta_`) gives `` [key: `meta_${string}`]: T ``; any other pattern is folded into the
+ * `string` signature with a warning, since no TypeScript key type says it. TypeScript requires each
+ * signature to accept every declared property whose key it matches (`undefined` where optional),
+ * and the `string` one every other signature too: those types join each union.
+ */
+export function buildIndexes(
+  shape: ObjectShape,
+  properties: readonly Property[],
+  context: SchemaContext,
+): readonly IndexSignature[] {
+  // Beside properties, propertyNames gives no key type: this only reports it.
+  buildPropertyNames(shape, context);
+  if (shape.conditional !== undefined) {
+    context.warnings.add(
+      "if/then/else is not checked; the properties of then and else are optional",
+      shape.conditional,
+    );
+  }
+  const extra = shape.additionalProperties;
+  if (extra === true) return ANY_KEY;
+  const prefixed = new Map<string, TypeExpr[]>();
+  const everyKey: TypeExpr[] = [];
+  if (extra !== undefined) {
+    everyKey.push(
+      context.at("deferred", () => buildSchemaType(extra.schema, extra.pointer, context)),
+    );
+  }
+  for (const pattern of [...shape.patternProperties.keys()].sort(compareText)) {
+    const { schema, pointer } = shape.patternProperties.get(pattern)!;
+    const value = context.at("deferred", () => buildSchemaType(schema, pointer, context));
+    const prefix = plainPrefix(pattern);
+    if (prefix === undefined) {
+      context.warnings.add(
+        "patternProperties pattern is not a plain prefix; its keys are typed as any string key",
+        pointer,
+      );
+    }
+    if (prefix === undefined || prefix === "") everyKey.push(value);
+    else prefixed.set(prefix, [...(prefixed.get(prefix) ?? []), value]);
+  }
+  const indexes: IndexSignature[] = [];
+  if (everyKey.length > 0) {
+    const values = [
+      ...everyKey,
+      ...[...prefixed.values()].flat(),
+      ...properties.map(propertyValue),
+    ];
+    indexes.push({ value: union(values) });
+  }
+  for (const [prefix, values] of prefixed) {
+    const matching = properties.filter((property) => property.key.startsWith(prefix));
+    indexes.push({ prefix, value: union([...values, ...matching.map(propertyValue)]) });
+  }
+  return indexes;
+}
+
+/** What an index signature must accept for a property: its type, `undefined` where optional. */
+function propertyValue(property: Property): TypeExpr {
+  return property.optional ? union([property.type, primitive("undefined")]) : property.type;
+}
+
+/**
+ * The key prefix a `patternProperties` pattern stands for, when it is a plain one: `^meta_`
+ * (optionally followed by `.*` or `.+`) is every key that starts with `meta_`. Undefined for any
+ * other pattern (anchored ends, classes, alternatives), which no template literal type can say.
+ */
+export function plainPrefix(pattern: string): string | undefined {
+  const match = /^\^((?:[^\\.^$*+?()[\]{}|]|\\[\\.^$*+?()[\]{}|/\-_])*)(?:\.[*+])?$/.exec(pattern);
+  return match === null ? undefined : match[1]!.replace(/\\(.)/g, "$1");
 }
 
 /** The properties sorted by key, each with its doc. */

@@ -29,6 +29,8 @@ export class SchemaContext {
   #aliasesNamed = 0;
   /** The direction the types being built are for; undefined: both, nothing is left out. */
   #view: View | undefined;
+  /** Schemas whose members are being built in place: declared types and merged `allOf` targets. */
+  readonly #expanding = new Set<string>();
 
   constructor(loaded: LoadedDocument, registry: TypeRegistry, warnings: Warnings) {
     this.loaded = loaded;
@@ -85,6 +87,26 @@ export class SchemaContext {
     const before = this.#aliasesNamed;
     const value = this.at("deferred", build);
     return { value, needsLiteral: standsInAlias && this.#aliasesNamed > before };
+  }
+
+  /**
+   * Builds the members of the schemas at `pointers` in place; a schema that reaches one of them
+   * again through `allOf` keeps it as a reference (see `isExpanding`) instead of expanding it once
+   * more per level.
+   */
+  expanding<T>(pointers: readonly string[], build: () => T): T {
+    const added = pointers.filter((pointer) => !this.#expanding.has(pointer));
+    for (const pointer of added) this.#expanding.add(pointer);
+    try {
+      return build();
+    } finally {
+      for (const pointer of added) this.#expanding.delete(pointer);
+    }
+  }
+
+  /** Whether the members of the schema at `pointer` are being built in place around this one. */
+  isExpanding(pointer: string): boolean {
+    return this.#expanding.has(pointer);
   }
 
   /** Builds with the schema standing at `position` of the alias being declared. */

@@ -3,6 +3,7 @@ import type { SchemaObject } from "../../openapi/types.js";
 import type { SchemaInput } from "../schema-input.js";
 import { isNullable } from "../schema-kind.js";
 import { primitive, type TypeExpr, union } from "../type-expr.js";
+import { hasLiterals } from "./literals.js";
 import { buildReference } from "./reference.js";
 import type { SchemaContext } from "./schema-context.js";
 import { buildSiblings } from "./siblings.js";
@@ -55,12 +56,16 @@ function buildInput(
   return buildSchema(input as SchemaObject, pointer, context);
 }
 
-/** A schema object that is not a `$ref`; 3.0 `nullable` and a 3.1 `"null"` type both add `null`. */
+/**
+ * A schema object that is not a `$ref`; 3.0 `nullable` and a 3.1 `"null"` type both add `null`,
+ * except that beside `const`/`enum` the type list only filters the listed values.
+ */
 export function buildSchema(
   schema: SchemaObject,
   pointer: string,
   context: SchemaContext,
 ): TypeExpr {
   const type = buildSiblings(schema, pointer, context);
-  return isNullable(schema) ? union([type, primitive("null")]) : type;
+  const addsNull = hasLiterals(schema) ? schema.nullable === true : isNullable(schema);
+  return addsNull ? union([type, primitive("null")]) : type;
 }

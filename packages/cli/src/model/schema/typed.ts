@@ -1,18 +1,24 @@
 import { isObject } from "../../openapi/is-object.js";
-import { appendPointer } from "../../openapi/pointer.js";
 import type { SchemaObject, SchemaType } from "../../openapi/types.js";
 import { ownShape } from "../merge-object-shape.js";
 import { primitive, type TypeExpr, union } from "../type-expr.js";
+import { buildArray } from "./array.js";
 import { buildObjectType } from "./object.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildSchemaType } from "./schema-type.js";
 
 /** The `type` keyword as a list, or the type the structure implies when it is absent. */
 export function declaredTypes(schema: SchemaObject): SchemaType[] {
   if (Array.isArray(schema.type)) return schema.type;
   if (typeof schema.type === "string") return [schema.type];
-  if (isObject(schema.properties) || schema.additionalProperties !== undefined) return ["object"];
-  if (schema.items !== undefined) return ["array"];
+  if (
+    isObject(schema.properties) ||
+    schema.additionalProperties !== undefined ||
+    isObject(schema.patternProperties) ||
+    isObject(schema.propertyNames)
+  ) {
+    return ["object"];
+  }
+  if (schema.items !== undefined || Array.isArray(schema.prefixItems)) return ["array"];
   return [];
 }
 
@@ -44,15 +50,7 @@ function buildTyped(
     case "null":
       return primitive("null");
     case "array":
-      return {
-        kind: "array",
-        item:
-          schema.items === undefined
-            ? primitive("unknown")
-            : context.at("deferred", () =>
-                buildSchemaType(schema.items!, appendPointer(pointer, "items"), context),
-              ),
-      };
+      return buildArray(schema, pointer, context);
     case "object":
       return buildObjectType(ownShape(schema, pointer), context);
     default:

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { buildDeclaration } from "../../../src/model/declaration.js";
 import { builder, plain } from "./support.js";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -156,7 +157,12 @@ describe("branches that only carry constraints", () => {
       properties: { a: { type: "string" }, b: { type: "string" } },
       anyOf: [{ required: ["a"] }, { required: ["b"] }],
     });
-    expect(plain(tree)).toEqual({ object: { "a?": "string", "b?": "string" } });
+    expect(plain(tree)).toEqual({
+      intersection: [
+        { object: { "a?": "string", "b?": "string" } },
+        { union: [{ object: { a: "string" } }, { object: { b: "string" } }] },
+      ],
+    });
     expect(warnings.messages).toEqual([]);
   });
 
@@ -177,5 +183,122 @@ describe("branches that only carry constraints", () => {
       "#/s/anyOf/0: schema has no type and no structure; typed unknown",
       "#/s/anyOf/1: schema has no type and no structure; typed unknown",
     ]);
+  });
+});
+
+describe("required outside the object that declares the property", () => {
+  const schemas = {
+    Item: { type: "object", properties: { id: { type: "integer" }, name: { type: "string" } } },
+    Shape: { oneOf: [{ $ref: "#/components/schemas/Item" }, { type: "string" }] },
+  };
+
+  it("an allOf branch that only lists required keys makes the merged properties required", () => {
+    const { build, warnings } = builder(schemas);
+    expect(plain(build({ allOf: [ref("Item"), { required: ["id"] }] }))).toEqual({
+      object: { id: "number", "name?": "string" },
+    });
+    expect(warnings.messages).toEqual([]);
+  });
+
+  it("required beside an allOf that does not merge is an object of those keys to intersect", () => {
+    const { build } = builder(schemas);
+    expect(plain(build({ type: "object", required: ["id"], allOf: [ref("Shape")] }))).toEqual({
+      intersection: [{ ref: "Shape" }, { object: { id: "unknown" } }],
+    });
+    expect(plain(build({ allOf: [ref("Shape"), { required: ["id"] }] }))).toEqual({
+      intersection: [{ ref: "Shape" }, { object: { id: "unknown" } }],
+    });
+  });
+
+  it("required beside oneOf applies to every branch; own properties keep their type", () => {
+    const { build } = builder(schemas);
+    const tree = build({
+      required: ["id", "n"],
+      properties: { n: { type: "string" } },
+      oneOf: [ref("Item"), ref("Shape")],
+    });
+    expect(plain(tree)).toEqual({
+      intersection: [
+        { union: [{ ref: "Item" }, { ref: "Shape" }] },
+        { object: { n: "string" } },
+        { object: { id: "unknown" } },
+      ],
+    });
+  });
+});
+
+describe("const and enum against type", () => {
+  it("keep only the values the type allows too", () => {
+    const { build, warnings } = builder();
+    expect(plain(build({ type: ["string", "null"], const: "x" }))).toEqual({ literal: "x" });
+    expect(plain(build({ type: "string", enum: ["a", null] }))).toEqual({
+      union: [{ literal: "a" }],
+    });
+    expect(plain(build({ type: "string", enum: ["3.1", 3.1] }))).toEqual({
+      union: [{ literal: "3.1" }],
+    });
+    expect(plain(build({ type: ["integer", "null"], enum: [1, 1.5, null] }))).toEqual({
+      union: [{ literal: 1 }, { literal: null }],
+    });
+    expect(warnings.messages).toEqual([]);
+  });
+
+  it("3.0 nullable still adds null", () => {
+    const { build } = builder();
+    expect(plain(build({ type: "string", nullable: true, enum: ["a"] }))).toEqual({
+      union: [{ union: [{ literal: "a" }] }, "null"],
+    });
+  });
+});
+
+describe("tuples, patterns, key lists and recursion", () => {
+  it("prefixItems is a tuple: elements beyond minItems optional, items the rest", () => {
+    const { build, warnings } = builder();
+    const items = [{ type: "string" }, { type: "number" }];
+    expect(plain(build({ prefixItems: items, items: { type: "string" } }))).toEqual({
+      tuple: ["string", "number"],
+      required: 0,
+      rest: "string",
+    });
+    expect(plain(build({ prefixItems: items, items: false, minItems: 1 }))).toEqual({
+      tuple: ["string", "number"],
+      required: 1,
+    });
+    expect(warnings.messages).toEqual([]);
+  });
+
+  it("a plain-prefix pattern is a template-literal index signature that fits the properties", () => {
+    const { build } = builder();
+    const tree = build({
+      properties: { meta_id: { type: "integer" } },
+      patternProperties: { "^meta_": { type: "string" } },
+    });
+    expect(plain(tree)).toEqual({
+      object: { "meta_id?": "number" },
+      indexes: [{ meta_: { union: ["string", "number", "undefined"] } }],
+    });
+  });
+
+  it("propertyNames listing the keys makes a partial record", () => {
+    const { build } = builder();
+    const tree = build({
+      propertyNames: { enum: ["a"] },
+      additionalProperties: { type: "string" },
+    });
+    expect(tree).toMatchObject({ kind: "record", keys: { kind: "union" } });
+  });
+
+  it("an allOf that leads back to the type being declared keeps references", () => {
+    const { context } = builder({
+      A: { properties: { both: { allOf: [ref("A"), ref("B")] } } },
+      B: { properties: { n: { type: "string" } } },
+    });
+    const A = context.registry.get("#/components/schemas/A")!;
+    const declaration = buildDeclaration(A, context);
+    expect(
+      declaration.body.kind === "interface" && plain(declaration.body.properties[0]!.type),
+    ).toEqual({
+      intersection: [{ ref: "A" }, { ref: "B" }],
+    });
   });
 });

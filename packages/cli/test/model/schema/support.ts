@@ -1,6 +1,6 @@
 import { SchemaContext } from "../../../src/model/schema/schema-context.js";
 import { buildSchemaType } from "../../../src/model/schema/schema-type.js";
-import type { TypeExpr } from "../../../src/model/type-expr.js";
+import type { IndexSignature, TypeExpr } from "../../../src/model/type-expr.js";
 import { TypeRegistry } from "../../../src/model/type-registry.js";
 import { Warnings } from "../../../src/model/warnings.js";
 import { inlineDocument } from "../../support/fixtures.js";
@@ -26,6 +26,12 @@ export function plain(type: TypeExpr): unknown {
       return { ref: type.type.name };
     case "array":
       return { array: plain(type.item) };
+    case "tuple":
+      return {
+        tuple: type.elements.map(plain),
+        required: type.required,
+        ...(type.rest === undefined ? {} : { rest: plain(type.rest) }),
+      };
     case "record":
       return { record: plain(type.value), ...(type.literal ? { literal: true } : {}) };
     case "union":
@@ -37,7 +43,22 @@ export function plain(type: TypeExpr): unknown {
         object: Object.fromEntries(
           type.properties.map((p) => [`${p.key}${p.optional ? "?" : ""}`, plain(p.type)]),
         ),
-        ...(type.extraKeys ? { extraKeys: true } : {}),
+        ...indexes(type.indexes),
       };
   }
+}
+
+/** `extraKeys: true` for the index signature of any key and value; otherwise each signature. */
+function indexes(signatures: readonly IndexSignature[]): object {
+  if (signatures.length === 0) return {};
+  if (
+    signatures.length === 1 &&
+    signatures[0]!.prefix === undefined &&
+    plain(signatures[0]!.value) === "unknown"
+  ) {
+    return { extraKeys: true };
+  }
+  return {
+    indexes: signatures.map(({ prefix, value }) => ({ [prefix ?? "string"]: plain(value) })),
+  };
 }

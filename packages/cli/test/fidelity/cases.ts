@@ -1,0 +1,362 @@
+/**
+ * One row per JSON Schema keyword (OpenAPI 3.0 and the 2020-12 vocabulary of 3.1): component
+ * schemas with a root `T`, values that must be a `T` and values that must not, the text the type
+ * file must contain, and the warnings (where Kit approximates, exactly one, naming the place).
+ */
+export interface FidelityCase {
+  readonly name: string;
+  readonly version: "3.0" | "3.1";
+  readonly schemas: Record<string, unknown>;
+  readonly valid: readonly string[];
+  readonly invalid: readonly string[];
+  readonly prints?: readonly string[];
+  readonly warnings?: readonly string[];
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const at = (pointer: string, message: string) => `#/components/schemas/T${pointer}: ${message}`;
+
+const ITEM = {
+  type: "object",
+  properties: { id: { type: "integer" }, name: { type: "string" }, note: { type: "string" } },
+};
+
+export const CASES: readonly FidelityCase[] = [
+  // type
+  {
+    name: "type-3.0",
+    version: "3.0",
+    schemas: {
+      T: {
+        type: "object",
+        properties: { s: { type: "string" }, n: { type: "integer" }, b: { type: "boolean" } },
+      },
+    },
+    valid: ["{ s: 'a', n: 1, b: true }", "{}"],
+    invalid: ["{ s: 1 }", "{ n: '1' }", "{ b: null }"],
+  },
+  {
+    name: "type-list-3.1",
+    version: "3.1",
+    schemas: { T: { type: ["string", "integer", "null"] } },
+    valid: ["'a'", "1", "null"],
+    invalid: ["true", "{}"],
+  },
+  {
+    name: "nullable-3.0",
+    version: "3.0",
+    schemas: { T: { type: "string", nullable: true } },
+    valid: ["'a'", "null"],
+    invalid: ["1"],
+  },
+  {
+    name: "boolean-schemas-3.1",
+    version: "3.1",
+    schemas: { T: { type: "object", properties: { any: true, none: false } } },
+    valid: ["{ any: 1 }", "{}"],
+    invalid: ["{ none: 1 }"],
+  },
+  // properties, required
+  {
+    name: "required-3.0",
+    version: "3.0",
+    schemas: { T: { ...ITEM, required: ["id"] } },
+    valid: ["{ id: 1 }", "{ id: 1, name: 'n' }"],
+    invalid: ["{ name: 'n' }", "{ id: '1' }"],
+  },
+  {
+    name: "required-in-allof-branch-3.0",
+    version: "3.0",
+    schemas: { Item: ITEM, T: { allOf: [ref("Item"), { required: ["id", "name"] }] } },
+    valid: ["{ id: 1, name: 'n' }", "{ id: 1, name: 'n', note: 'x' }"],
+    invalid: ["{ id: 1 }", "{ name: 'n' }", "{ id: '1', name: 'n' }"],
+  },
+  {
+    name: "required-beside-allof-ref-3.1",
+    version: "3.1",
+    schemas: {
+      Item: ITEM,
+      Shape: { oneOf: [ref("Item"), { type: "object", properties: { foo: { type: "string" } } }] },
+      T: { type: "object", required: ["id"], allOf: [ref("Shape")] },
+    },
+    valid: ["{ id: 1 }", "{ id: 1, foo: 'f' }"],
+    invalid: ["{ foo: 'f' }", "{ id: 1, foo: 2 }"],
+  },
+  {
+    name: "required-beside-oneof-3.1",
+    version: "3.1",
+    schemas: {
+      Item: ITEM,
+      Other: { type: "object", properties: { foo: { type: "string" }, baz: { type: "number" } } },
+      T: {
+        required: ["foo", "bar", "baz"],
+        properties: { bar: { type: "string" } },
+        oneOf: [ref("Item"), ref("Other")],
+      },
+    },
+    valid: ["{ foo: 'f', bar: 'b', baz: 1 }"],
+    invalid: ["{ bar: 'b', baz: 1 }", "{ foo: 'f', bar: 'b' }", "{ foo: 'f', bar: 1, baz: 1 }"],
+  },
+  {
+    name: "required-only-oneof-branches-3.0",
+    version: "3.0",
+    schemas: {
+      T: {
+        type: "object",
+        properties: { a: { type: "string" }, b: { type: "integer" } },
+        oneOf: [{ required: ["a"] }, { required: ["b"] }],
+      },
+    },
+    valid: ["{ a: 'x' }", "{ b: 1 }"],
+    invalid: ["{}", "{ a: 1 }"],
+  },
+  // allOf, oneOf, anyOf
+  {
+    name: "allof-3.0",
+    version: "3.0",
+    schemas: {
+      Item: ITEM,
+      T: {
+        allOf: [ref("Item"), { properties: { extra: { type: "boolean" } }, required: ["extra"] }],
+      },
+    },
+    valid: ["{ extra: true, id: 1 }"],
+    invalid: ["{ id: 1 }"],
+  },
+  {
+    name: "oneof-anyof-3.1",
+    version: "3.1",
+    schemas: { T: { oneOf: [{ type: "string" }, { type: "array", items: { type: "number" } }] } },
+    valid: ["'a'", "[1, 2]"],
+    invalid: ["1", "['a']"],
+  },
+  // items
+  {
+    name: "items-3.0",
+    version: "3.0",
+    schemas: { T: { type: "array", items: { type: "string" } } },
+    valid: ["[]", "['a']"],
+    invalid: ["[1]"],
+  },
+  // enum, const
+  {
+    name: "enum-3.0",
+    version: "3.0",
+    schemas: { T: { type: "string", enum: ["a", "b"] } },
+    valid: ["'a'", "'b'"],
+    invalid: ["'c'", "null"],
+  },
+  {
+    name: "enum-nullable-3.0",
+    version: "3.0",
+    schemas: { T: { type: "string", nullable: true, enum: ["a", null] } },
+    valid: ["'a'", "null"],
+    invalid: ["'c'"],
+  },
+  {
+    name: "enum-against-type-3.0",
+    version: "3.0",
+    schemas: { T: { type: "string", enum: ["a", null, "3.1", 3.1] } },
+    valid: ["'a'", "'3.1'"],
+    invalid: ["null", "3.1"],
+  },
+  {
+    name: "const-against-type-list-3.1",
+    version: "3.1",
+    schemas: { T: { type: ["string", "null"], const: "x" } },
+    valid: ["'x'"],
+    invalid: ["null", "'y'"],
+  },
+  {
+    name: "enum-against-type-list-3.1",
+    version: "3.1",
+    schemas: { T: { type: ["integer", "null"], enum: [1, 1.5, null, "1"] } },
+    valid: ["1", "null"],
+    invalid: ["1.5", "'1'"],
+  },
+  {
+    name: "const-3.1",
+    version: "3.1",
+    schemas: { T: { const: 0 } },
+    valid: ["0"],
+    invalid: ["1", "'0'"],
+  },
+  {
+    name: "enum-contradicting-type-3.0",
+    version: "3.0",
+    schemas: { T: { type: "integer", enum: ["0", "1"] } },
+    valid: ["'0'", "'1'"],
+    invalid: ["'2'"],
+    warnings: [
+      at("", 'no enum value has the schema\'s type "integer"; typed as the listed values'),
+    ],
+  },
+  // additionalProperties
+  {
+    name: "additional-properties-typed-3.0",
+    version: "3.0",
+    schemas: {
+      T: {
+        type: "object",
+        required: ["value"],
+        properties: { value: { type: "integer" } },
+        additionalProperties: { type: "integer" },
+      },
+    },
+    valid: ["{ value: 1, other: 2 }"],
+    invalid: ["{ value: 1, other: 'x' }", "{ other: 2 }"],
+    prints: ["[key: string]: number;"],
+  },
+  {
+    name: "additional-properties-false-3.1",
+    version: "3.1",
+    schemas: {
+      T: { type: "object", properties: { a: { type: "string" } }, additionalProperties: false },
+    },
+    valid: ["{ a: 'x' }"],
+    invalid: ["{ a: 'x', b: 1 }"],
+  },
+  {
+    name: "additional-properties-map-3.0",
+    version: "3.0",
+    schemas: { T: { type: "object", additionalProperties: { type: "boolean" } } },
+    valid: ["{ x: true }", "{}"],
+    invalid: ["{ x: 1 }"],
+  },
+  // prefixItems, items, minItems
+  {
+    name: "prefix-items-rest-3.1",
+    version: "3.1",
+    schemas: {
+      T: {
+        type: "array",
+        prefixItems: [{ type: "string" }, { type: "number" }],
+        items: { type: "string" },
+      },
+    },
+    valid: ["[]", "['a']", "['a', 1]", "['a', 1, 'b', 'c']"],
+    invalid: ["[1]", "['a', 'b']", "['a', 1, 2]"],
+    prints: ["[string?, number?, ...string[]]"],
+  },
+  {
+    name: "prefix-items-closed-3.1",
+    version: "3.1",
+    schemas: {
+      T: {
+        type: "array",
+        prefixItems: [{ type: "string" }, { type: "number" }],
+        items: false,
+        minItems: 2,
+      },
+    },
+    valid: ["['a', 1]"],
+    invalid: ["['a']", "['a', 1, 2]"],
+    prints: ["export type T = [string, number];"],
+  },
+  {
+    name: "array-without-items-3.0",
+    version: "3.0",
+    schemas: { T: { type: "array" } },
+    valid: ["[1, 'a']"],
+    invalid: ["{}"],
+    warnings: [at("", "array without items; typed unknown[]")],
+  },
+  // patternProperties, propertyNames
+  {
+    name: "pattern-properties-prefix-3.1",
+    version: "3.1",
+    schemas: {
+      T: {
+        type: "object",
+        properties: { name: { type: "string" } },
+        patternProperties: { "^meta_": { type: "string" } },
+        additionalProperties: false,
+      },
+    },
+    valid: ["{ name: 'n', meta_x: 's' }", "{}"],
+    invalid: ["{ name: 'n', meta_x: 1 }", "{ other: 's' }"],
+    prints: ["[key: `meta_${string}`]: string;"],
+  },
+  {
+    name: "pattern-properties-other-3.1",
+    version: "3.1",
+    schemas: {
+      T: {
+        type: "object",
+        properties: { name: { type: "string" } },
+        patternProperties: { "^[a-z]+$": { type: "number" } },
+      },
+    },
+    valid: ["{ name: 'n', size: 1 }"],
+    invalid: ["{ name: 1 }", "{ size: true }"],
+    warnings: [
+      at(
+        "/patternProperties/^[a-z]+$",
+        "patternProperties pattern is not a plain prefix; its keys are typed as any string key",
+      ),
+    ],
+  },
+  {
+    name: "property-names-enum-3.1",
+    version: "3.1",
+    schemas: {
+      T: {
+        type: "object",
+        propertyNames: { enum: ["a", "b"] },
+        additionalProperties: { type: "integer" },
+      },
+    },
+    valid: ["{ a: 1 }", "{}", "{ a: 1, b: 2 }"],
+    invalid: ["{ c: 1 }", "{ a: 'x' }"],
+    prints: ['Partial<Record<"a" | "b", number>>'],
+  },
+  {
+    name: "property-names-pattern-3.1",
+    version: "3.1",
+    schemas: {
+      T: {
+        type: "object",
+        propertyNames: { pattern: "^x" },
+        additionalProperties: { type: "integer" },
+      },
+    },
+    valid: ["{ xa: 1 }"],
+    invalid: ["{ xa: 'a' }"],
+    warnings: [at("/propertyNames", "propertyNames is not checked; keys typed string")],
+  },
+  // recursion through allOf
+  {
+    name: "allof-recursion-3.0",
+    version: "3.0",
+    schemas: {
+      T: {
+        type: "object",
+        properties: { name: { type: "string" }, both: { allOf: [ref("T"), ref("B")] } },
+      },
+      B: { type: "object", properties: { size: { type: "integer" } } },
+    },
+    valid: ["{ both: { name: 'n', size: 1, both: { size: 2 } } }"],
+    invalid: ["{ both: { size: 'x' } }", "{ both: { both: { name: 1 } } }"],
+    prints: ["both?: T & B;"],
+  },
+  // if, then, else
+  {
+    name: "if-then-else-3.1",
+    version: "3.1",
+    schemas: {
+      T: {
+        type: "object",
+        properties: { kind: { type: "string" } },
+        if: { properties: { kind: { const: "a" } } },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, never awaited
+        then: { properties: { a: { type: "integer" } } },
+        else: { properties: { b: { type: "string" } } },
+      },
+    },
+    valid: ["{ kind: 'a', a: 1 }", "{ kind: 'b', b: 'x' }", "{}"],
+    invalid: ["{ a: 'x' }", "{ b: 1 }"],
+    warnings: [
+      at("/if", "if/then/else is not checked; the properties of then and else are optional"),
+    ],
+  },
+];
