@@ -171,8 +171,8 @@ async function resultMismatch(
     const code = (error as { code?: string })?.code ?? "error";
     return { kind: `send rejected (${code})`, detail: describe(error) };
   }
-  const { data } = result;
   const expected = operation.verb === "head" ? ({ kind: "empty" } as const) : response.expected;
+  const data = await readStream(result.data, expected.kind === "text");
   switch (expected.kind) {
     case "empty":
       return data === undefined
@@ -204,6 +204,24 @@ async function resultMismatch(
         : { kind: "bytes differ", detail: `${bytes.length} bytes` };
     }
   }
+}
+
+/**
+ * A stream method's result (an event stream, JSON lines) read to its end: the text for text media
+ * types, else a Blob, so it compares with what the server sent as any other body does.
+ */
+async function readStream(data: unknown, text: boolean): Promise<unknown> {
+  const iterable =
+    data instanceof ReadableStream
+      ? data
+      : typeof data === "object" && data !== null && Symbol.asyncIterator in data
+        ? (data as AsyncIterable<Uint8Array>)
+        : undefined;
+  if (iterable === undefined) return data;
+  const chunks: BlobPart[] = [];
+  for await (const chunk of iterable) chunks.push(new Uint8Array(chunk));
+  const blob = new Blob(chunks);
+  return text ? await blob.text() : blob;
 }
 
 /** A value the document allows for one parameter; the document's examples only when valid. */

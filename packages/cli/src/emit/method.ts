@@ -21,14 +21,18 @@ export function renderMethod(
   decorators: Set<string>,
 ): string {
   const returns = printer.print(method.returns, INDENT);
+  // The error type is the `this` type, which no call passes: the runtime infers it from there.
+  const errors =
+    method.errors === undefined ? [] : [`this: ${printer.print(method.errors, INDENT)}`];
   const lines = [...docComment(method.doc.paragraphs, INDENT, method.doc.tags)];
   // With parameters, the named signature is an overload and the decorated implementation's
   // parameters start with `_`: noUnusedParameters skips those, and editors show the overload.
   const overloaded = method.parameters.length > 0;
   if (overloaded) {
-    const parameters = method.parameters
-      .map((parameter) => renderParameter(parameter, printer))
-      .join(", ");
+    const parameters = [
+      ...errors,
+      ...method.parameters.map((parameter) => renderParameter(parameter, printer)),
+    ].join(", ");
     lines.push(`${INDENT}${method.name}(${parameters}): Promise<${returns}>;`);
   }
   const verb = VERB_DECORATORS[method.verb];
@@ -42,9 +46,10 @@ export function renderMethod(
     decorators.add("ResponseType");
     lines.push(`${INDENT}@ResponseType(${JSON.stringify(method.responseType)})`);
   }
-  const bindings = method.parameters
-    .map((parameter) => renderBinding(parameter, decorators))
-    .join(", ");
+  const bindings = [
+    ...(overloaded ? [] : errors),
+    ...method.parameters.map((parameter) => renderBinding(parameter, decorators)),
+  ].join(", ");
   lines.push(
     `${INDENT}${method.name}(${bindings}): Promise<${overloaded ? "unknown" : returns}> {`,
     `${INDENT}${INDENT}return null!;`,

@@ -109,6 +109,20 @@ export class TypePrinter {
         return this.#union(type.members, indent);
       case "intersection":
         return this.#intersection(type.members, indent);
+      case "runtime": {
+        this.#import("@kit/api", type.name);
+        const args = type.args.map((arg) => this.print(arg, indent));
+        return { text: `${type.name}<${args.join(", ")}>` };
+      }
+      case "statuses": {
+        // A code is a number key, so the runtime compares it with `status` as a number.
+        const entries = type.entries.map(({ status, type: body }) => {
+          const key =
+            /^[0-9]+$/.test(status) || isIdentifier(status) ? status : JSON.stringify(status);
+          return `${key}: ${this.print(body, indent)}`;
+        });
+        return { text: `{ ${entries.join("; ")} }` };
+      }
     }
   }
 
@@ -172,12 +186,14 @@ export class TypePrinter {
   /** The name of a named type, imported when it lives in another file. */
   #reference(type: NamedType): string {
     const specifier = this.#moduleFor(this.#homes.get(type)!);
-    if (specifier !== undefined) {
-      const names = this.#imports.get(specifier) ?? new Set<string>();
-      this.#imports.set(specifier, names);
-      names.add(type.name);
-    }
+    if (specifier !== undefined) this.#import(specifier, type.name);
     return type.name;
+  }
+
+  #import(specifier: string, name: string): void {
+    const names = this.#imports.get(specifier) ?? new Set<string>();
+    this.#imports.set(specifier, names);
+    names.add(name);
   }
 }
 

@@ -16,6 +16,7 @@ import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./op
 import { isExplodedQueryObject, joinedQueryStyle } from "./query-style.js";
 import { resolveObject } from "./resolve.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
+import { streamItemKey, streamKind } from "./stream-media.js";
 import type { Warnings } from "./warnings.js";
 
 export interface BuildOptions {
@@ -30,6 +31,7 @@ const PLACEHOLDER = /\{([^}]*)\}/g;
 /** OpenAPI 3: header parameters with these names SHALL be ignored. */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 const SUCCESS_STATUS = /^2(?:[0-9]{2}|XX)$/i;
+const ERROR_STATUS = /^(?:[45](?:[0-9]{2}|XX)|default)$/i;
 
 /** An operation found in the document, not yet read: enough to route a request to it. */
 export interface OperationEntry {
@@ -119,6 +121,12 @@ export function buildOperation(
       warnings,
     ),
     responses: readResponses(
+      loaded,
+      operation.responses,
+      appendPointer(pointer, "responses"),
+      warnings,
+    ),
+    errors: readErrorResponses(
       loaded,
       operation.responses,
       appendPointer(pointer, "responses"),
@@ -267,9 +275,13 @@ function parameterSchema(parameter: ParameterObject, pointer: string): SchemaAt 
     : mediaSchema(parameter.content[mediaType], appendPointer(pointer, "content", mediaType));
 }
 
-function mediaSchema(media: MediaTypeObject | undefined, pointer: string): SchemaAt | undefined {
-  if (!isObject(media) || !isObject(media.schema)) return undefined;
-  return { schema: media.schema as SchemaInput, pointer: appendPointer(pointer, "schema") };
+function mediaSchema(
+  media: MediaTypeObject | undefined,
+  pointer: string,
+  key: "schema" | "itemSchema" = "schema",
+): SchemaAt | undefined {
+  if (!isObject(media) || !isObject(media[key])) return undefined;
+  return { schema: media[key] as SchemaInput, pointer: appendPointer(pointer, key) };
 }
 
 /**
@@ -328,25 +340,61 @@ function readResponses(
   return Object.keys(raw)
     .filter((status) => SUCCESS_STATUS.test(status))
     .sort()
-    .map((status) => {
-      const { value, pointer } = resolveObject<ResponseObject>(
-        loaded,
-        raw[status],
-        appendPointer(at, status),
-        "A response",
-      );
-      const content = isObject(value.content) ? value.content : {};
-      const mediaType = chooseMediaType(mediaTypesOf(content, pointer, warnings), "response");
-      if (mediaType === undefined) return { status, pointer };
-      const schema = mediaSchema(content[mediaType], appendPointer(pointer, "content", mediaType));
-      return {
-        status,
-        mediaType,
-        kind: responseKind(loaded, mediaType, schema),
-        ...(schema ? { schema } : {}),
-        pointer,
-      };
+    .map((status) =>
+      readResponse(loaded, status, raw[status], appendPointer(at, status), warnings),
+    );
+}
+
+/**
+ * The error responses, for the method's error type. They only add types, so one the generator
+ * cannot read (a broken reference) is left out with a warning rather than stopping the run.
+ */
+function readErrorResponses(
+  loaded: LoadedDocument,
+  raw: unknown,
+  at: string,
+  warnings: Warnings,
+): ResponseBody[] {
+  if (!isObject(raw)) return [];
+  return Object.keys(raw)
+    .filter((status) => ERROR_STATUS.test(status))
+    .sort()
+    .flatMap((status) => {
+      const pointer = appendPointer(at, status);
+      try {
+        return [readResponse(loaded, status, raw[status], pointer, warnings)];
+      } catch (error) {
+        if (!(error instanceof KitGenerateError)) throw error;
+        warnings.add(`${error.message}; left out of the method's error type`, pointer);
+        return [];
+      }
     });
+}
+
+/** One response: the media type a client reads and its schema (of one item, for a stream). */
+function readResponse(
+  loaded: LoadedDocument,
+  status: string,
+  raw: unknown,
+  at: string,
+  warnings: Warnings,
+): ResponseBody {
+  const { value, pointer } = resolveObject<ResponseObject>(loaded, raw, at, "A response");
+  const content = isObject(value.content) ? value.content : {};
+  const mediaType = chooseMediaType(mediaTypesOf(content, pointer, warnings), "response");
+  if (mediaType === undefined) return { status, pointer };
+  const media = content[mediaType];
+  const stream = streamKind(mediaType);
+  const key = stream !== undefined && isObject(media) ? streamItemKey(media) : "schema";
+  const schema = mediaSchema(media, appendPointer(pointer, "content", mediaType), key);
+  return {
+    status,
+    mediaType,
+    kind: responseKind(loaded, mediaType, schema),
+    ...(stream ? { stream: { kind: stream, itemSchema: key === "itemSchema" } } : {}),
+    ...(schema ? { schema } : {}),
+    pointer,
+  };
 }
 
 /** The Paths Object's keys besides its `x-` extensions. */

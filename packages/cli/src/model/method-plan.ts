@@ -1,11 +1,26 @@
 import type { EnvelopeKeys } from "../options.js";
+import { errorResponses } from "./error-responses.js";
+import type { Operation } from "./operation.js";
 import { parameterTag } from "./parameter-doc.js";
 import type { MethodPlan, ParameterPlan } from "./plan-types.js";
 import type { SchemaContext } from "./schema/schema-context.js";
 import { buildSchemaType } from "./schema/schema-type.js";
-import { planSignature, type TypeSource } from "./signature.js";
+import { planSignature, type ReturnSource } from "./signature.js";
+import type { StreamKind } from "./stream-media.js";
 import type { ApiMethod } from "./tag-group.js";
-import { docOf, primitive, type TypeExpr, union } from "./type-expr.js";
+import {
+  docOf,
+  isUnknown,
+  primitive,
+  type RuntimeType,
+  type TypeExpr,
+  union,
+} from "./type-expr.js";
+
+const STREAM_TYPES: Record<StreamKind, RuntimeType> = {
+  events: "KitServerSentEvents",
+  "json-lines": "KitJsonLines",
+};
 
 /** Plans a method's signature and builds its parameter and return types, in that order. */
 export function planMethod(
@@ -50,6 +65,8 @@ export function planMethod(
   const returns = context.inView("response", () =>
     union(signature.returns.map((source) => sourceType(source, context))),
   );
+  // Error bodies are responses too: readOnly properties stay, writeOnly ones are left out.
+  const errors = context.inView("response", () => errorsType(operation, context));
   return {
     name: method.name,
     verb: operation.verb,
@@ -59,12 +76,35 @@ export function planMethod(
     ...(signature.responseType !== undefined ? { responseType: signature.responseType } : {}),
     parameters,
     returns,
+    ...(errors !== undefined ? { errors } : {}),
   };
 }
 
-/** A parameter, body or response type; an inline object body or response is a named type. */
-function sourceType(source: TypeSource, context: SchemaContext): TypeExpr {
+/**
+ * `KitErrors<{ … }>` of the declared error responses; none when every body is `unknown`, which
+ * would add nothing a caught error could use.
+ */
+function errorsType(operation: Operation, context: SchemaContext): TypeExpr | undefined {
+  const entries = errorResponses(operation).map(({ status, type }) => ({
+    status,
+    type: sourceType(type, context),
+  }));
+  if (entries.every(({ type }) => isUnknown(type))) return undefined;
+  return { kind: "runtime", name: "KitErrors", args: [{ kind: "statuses", entries }] };
+}
+
+/**
+ * A parameter, body or response type; an inline object body or response is a named type, a
+ * stream the runtime's stream type around the type of one item.
+ */
+function sourceType(source: ReturnSource, context: SchemaContext): TypeExpr {
   if ("text" in source) return primitive(source.text);
+  if ("stream" in source) {
+    const item = source.item
+      ? buildSchemaType(source.item.schema, source.item.pointer, context)
+      : primitive("unknown");
+    return { kind: "runtime", name: STREAM_TYPES[source.stream], args: [item] };
+  }
   const { schema, pointer } = source.schema;
   if (source.inlineName !== undefined) {
     return context.reference(context.registry.nameInline(pointer, source.inlineName, schema));

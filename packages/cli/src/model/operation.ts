@@ -2,6 +2,7 @@ import type { HttpVerb, ParameterLocation } from "../openapi/types.js";
 import type { BodyKind } from "./media.js";
 import type { JoinedQueryStyle } from "./query-style.js";
 import type { SchemaAt } from "./schema-input.js";
+import type { StreamKind } from "./stream-media.js";
 
 /** Verbs the runtime has decorators for; `trace` is skipped. */
 export type Verb = Exclude<HttpVerb, "trace">;
@@ -49,6 +50,11 @@ export interface ResponseBody {
   /** Absent when the response has no content (e.g. 204). */
   mediaType?: string;
   kind?: BodyKind;
+  /**
+   * Set when the media type is a stream; `schema` is then the schema of one item, read from
+   * OpenAPI 3.2's `itemSchema` when the document gives one.
+   */
+  stream?: { kind: StreamKind; itemSchema: boolean };
   schema?: SchemaAt;
   pointer: string;
 }
@@ -69,4 +75,6 @@ export interface Operation {
   requestBody?: RequestBody;
   /** The 2xx responses, sorted by status code. */
   responses: ResponseBody[];
+  /** The `4xx`, `5xx`, `4XX`, `5XX` and `default` responses, sorted by status key. */
+  errors: ResponseBody[];
 }

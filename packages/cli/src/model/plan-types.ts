@@ -33,11 +33,16 @@ export interface MethodPlan {
   readonly path: string;
   readonly doc: Doc;
   readonly contentType?: string;
-  readonly responseType?: "text" | "blob";
+  readonly responseType?: "text" | "blob" | "stream";
   /** Required parameters first, then optional ones. */
   readonly parameters: readonly ParameterPlan[];
-  /** The union of the 2xx response types, or `void`. */
+  /** The union of the 2xx response types, `void`, or a stream type (`KitServerSentEvents<Tick>`). */
   readonly returns: TypeExpr;
+  /**
+   * The declared error responses, `KitErrors<{ 404: NotFound; default: Problem }>`: the method's
+   * `this` type, from which the runtime infers its error type. Absent when no error body is typed.
+   */
+  readonly errors?: TypeExpr;
 }
 
 export interface ParameterPlan {

@@ -45,7 +45,11 @@ export function planDocument(
     const methods = group.methods.map((method) => planMethod(method, context, envelopeKeys));
     placement.place(
       group.fileName,
-      methods.flatMap((method) => [...method.parameters.map((p) => p.type), method.returns]),
+      methods.flatMap((method) => [
+        ...method.parameters.map((p) => p.type),
+        method.returns,
+        ...(method.errors ? [method.errors] : []),
+      ]),
     );
     return { group, methods };
   });

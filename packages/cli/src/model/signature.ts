@@ -15,12 +15,16 @@ import type { JoinedQueryStyle } from "./query-style.js";
 import { hiddenIn } from "./read-write.js";
 import type { SchemaAt } from "./schema-input.js";
 import { isObjectSchema } from "./schema-kind.js";
+import { type StreamResponse, streamResponse } from "./stream-response.js";
 import type { Warnings } from "./warnings.js";
 
 /** Where a TypeScript type comes from: a schema (declared as `inlineName` when given) or fixed text. */
 export type TypeSource =
   | { schema: SchemaAt; inlineName?: string }
   | { text: "string" | "Blob" | "FormData" | "void" | "unknown" };
+
+/** A branch of the return type: a type, or a stream of items typed by a schema (else `unknown`). */
+export type ReturnSource = TypeSource | StreamResponse;
 
 export type ParameterDecorator = "Params" | "Query" | "HeaderValue" | "Data";
 
@@ -47,9 +51,9 @@ export interface MethodSignature {
   /** Required parameters first, then optional ones. */
   parameters: SignatureParameter[];
   contentType?: string;
-  responseType?: "text" | "blob";
+  responseType?: "text" | "blob" | "stream";
   /** Union branches of the return type, or `void`. */
-  returns: TypeSource[];
+  returns: ReturnSource[];
   /** Cookie parameter wire names, for the doc comment. */
   cookies: string[];
   /** Multipart file field names, for the doc comment. */
@@ -251,7 +255,8 @@ function fileFields(loaded: LoadedDocument, schema: SchemaAt): string[] {
 
 /**
  * The response is read as the best kind any 2xx response offers; each 2xx response adds its own
- * type to the union, and one without content adds `void`.
+ * type to the union, and one without content adds `void`. An event stream or JSON lines (without
+ * a JSON alternative) is read as a stream of items instead.
  */
 function planResponse(
   loaded: LoadedDocument,
@@ -259,6 +264,8 @@ function planResponse(
   warnings: Warnings,
   envelope: EnvelopeKeys | undefined,
 ): Pick<MethodSignature, "responseType" | "returns"> {
+  const stream = streamResponse(loaded, operation);
+  if (stream !== undefined) return { responseType: "stream", returns: [stream] };
   const kinds = new Set(operation.responses.map((response) => response.kind));
   // Binary, form and multipart responses are all read as a Blob, the type they are returned as.
   const responseType = kinds.has("json")

@@ -37,7 +37,20 @@ export type TypeExpr =
       readonly literal: boolean;
       /** The keys, when `propertyNames` lists them: `Partial<Record<"a" | "b", V>>`. */
       readonly keys?: TypeExpr;
-    };
+    }
+  /** A generic type `@kit/api` exports, around its arguments: `KitJsonLines<Pet>`. */
+  | { readonly kind: "runtime"; readonly name: RuntimeType; readonly args: readonly TypeExpr[] }
+  /** Error responses by status key: `{ 404: NotFound; "4XX": string; default: Problem }`. */
+  | { readonly kind: "statuses"; readonly entries: readonly StatusEntry[] };
+
+/** The runtime's types that generated signatures name. */
+export type RuntimeType = "KitErrors" | "KitServerSentEvents" | "KitJsonLines";
+
+export interface StatusEntry {
+  /** A status code (`404`), a range (`4XX`) or `default`. */
+  readonly status: string;
+  readonly type: TypeExpr;
+}
 
 export type Primitive =
   | "string"
@@ -187,6 +200,12 @@ export function forEachReference(type: TypeExpr, visit: (named: NamedType) => vo
     case "object":
       for (const property of type.properties) forEachReference(property.type, visit);
       for (const index of type.indexes) forEachReference(index.value, visit);
+      return;
+    case "runtime":
+      for (const arg of type.args) forEachReference(arg, visit);
+      return;
+    case "statuses":
+      for (const entry of type.entries) forEachReference(entry.type, visit);
       return;
     default:
       return;

@@ -43,6 +43,8 @@ export interface SchemaObject {
   examples?: unknown;
   contentMediaType?: string;
   contentEncoding?: string;
+  /** JSON Schema 2020-12: the schema of the value a string holds (with `contentMediaType`). */
+  contentSchema?: SchemaObject | ReferenceObject;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: boolean | number;
@@ -67,6 +69,8 @@ export interface ParameterObject {
 
 export interface MediaTypeObject {
   schema?: SchemaObject | ReferenceObject;
+  /** OpenAPI 3.2: the schema of each item of a sequential media type (events, JSON lines). */
+  itemSchema?: SchemaObject | ReferenceObject;
   encoding?: Record<string, EncodingObject>;
 }
 

@@ -209,6 +209,8 @@ function expectedResponseType(operation: Operation): string {
     response.kind === undefined ? [] : [response.kind],
   );
   if (kinds.length === 0 || kinds.includes("json")) return "json";
+  // An event stream or JSON lines is read as it arrives.
+  if (operation.responses.some((response) => response.stream !== undefined)) return "stream";
   return kinds.includes("text") ? "text" : "blob";
 }
 

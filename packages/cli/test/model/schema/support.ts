@@ -45,6 +45,14 @@ export function plain(type: TypeExpr): unknown {
         ),
         ...indexes(type.indexes),
       };
+    case "runtime":
+      return { [type.name]: type.args.map(plain) };
+    case "statuses":
+      return {
+        statuses: Object.fromEntries(
+          type.entries.map((entry) => [entry.status, plain(entry.type)]),
+        ),
+      };
   }
 }
 

@@ -1,0 +1,28 @@
+import type { MediaTypeObject } from "../openapi/types.js";
+import { essence } from "./media.js";
+
+/** How a streamed response is read: events of `text/event-stream`, or one JSON value per line. */
+export type StreamKind = "events" | "json-lines";
+
+const JSON_LINES = new Set([
+  "application/x-ndjson",
+  "application/ndjson",
+  "application/jsonl",
+  "application/x-jsonlines",
+  "application/jsonlines",
+]);
+
+/** The stream a response media type is, if it is one. */
+export function streamKind(mediaType: string): StreamKind | undefined {
+  const type = essence(mediaType);
+  if (type === "text/event-stream") return "events";
+  return JSON_LINES.has(type) ? "json-lines" : undefined;
+}
+
+/**
+ * The key of the schema of one item of a stream: OpenAPI 3.2's `itemSchema` when present, else the
+ * media type's `schema`.
+ */
+export function streamItemKey(media: MediaTypeObject): "itemSchema" | "schema" {
+  return media.itemSchema !== undefined ? "itemSchema" : "schema";
+}
