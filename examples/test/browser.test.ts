@@ -100,5 +100,26 @@ describe.skipIf(!chromiumPresent())("the example apps in Chromium", () => {
       ]);
       expect(server.requests).toContain("POST /api/v3/pet");
     });
+
+    test("server-sent events: the generated stream method reads the feed, resumes with Last-Event-ID, and Stop aborts it", async () => {
+      await text("follow-events").click();
+      const events = () => text("pet-events").locator("li").allTextContents();
+      await expect.poll(events).toEqual(["1: Rex", "2: Tom", `${HELD_PET}: Slowpoke`]);
+      // The first connection ended after event 2 with retry: 100; the reconnect resumed there.
+      expect(server.eventIds).toEqual(["-", "2"]);
+      await text("stop-events").click();
+      await beforeClientTimeout(server.closedEarly("GET /api/v3/events/pets"));
+      await expect.poll(() => text("events-state").textContent()).toBe("stopped");
+      expect(server.eventIds).toEqual(["-", "2"]);
+    });
+
+    test("server-sent events: the feed's declared 503 arrives as the method's typed error", async () => {
+      server.pauseEvents(true);
+      await text("follow-events").click();
+      await expect
+        .poll(() => text("events-state").textContent())
+        .toBe("paused: the feed is paused");
+      server.pauseEvents(false);
+    });
   });
 });

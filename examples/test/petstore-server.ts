@@ -23,6 +23,10 @@ export interface PetstoreServer {
   readonly requests: string[];
   /** API requests the browser hung up on before they were answered. */
   readonly closed: string[];
+  /** The Last-Event-ID of each connection to the pet event feed, `-` for none. */
+  readonly eventIds: string[];
+  /** While paused, the event feed answers 503 with the body its document declares. */
+  pauseEvents(paused: boolean): void;
   /** Resolves once a request `line` ("GET /api/v3/pet/7") has arrived or was closed. */
   arrived(line: string): Promise<void>;
   closedEarly(line: string): Promise<void>;
@@ -56,6 +60,10 @@ export async function startPetstoreServer(dist: string): Promise<PetstoreServer>
   ];
   const requests: string[] = [];
   const closed: string[] = [];
+  const eventIds: string[] = [];
+  let eventsPaused = false;
+  /** The feed's events: the pets the server started with. */
+  const feed = pets.map(({ id, name }) => ({ id, name }));
   let held: (() => void)[] = [];
   let waiters: (() => void)[] = [];
   const changed = () => {
@@ -67,10 +75,50 @@ export async function startPetstoreServer(dist: string): Promise<PetstoreServer>
       waiters.push(() => seen() && resolve());
     });
 
+  /** Closing the response before it ended is the browser hanging up. */
+  function recordClose(response: ServerResponse, line: string): void {
+    response.on("close", () => {
+      if (response.writableEnded) return;
+      closed.push(line);
+      changed();
+    });
+  }
+
+  /**
+   * The pet event feed (examples/petstore/events.yaml): the first connection sends two events and
+   * ends, asking for a reconnect after 100 ms; a reconnect resumes after its Last-Event-ID and is
+   * held open until the browser closes it.
+   */
+  function events(request: IncomingMessage, response: ServerResponse, line: string): void {
+    const lastEventId = request.headers["last-event-id"];
+    eventIds.push(typeof lastEventId === "string" ? lastEventId : "-");
+    changed();
+    if (eventsPaused) {
+      json(response, 503, { message: "the feed is paused" });
+      return;
+    }
+    const event = (pet: (typeof feed)[number]) =>
+      `id: ${pet.id}\nevent: pet\ndata: ${JSON.stringify(pet)}\n\n`;
+    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    const after = feed.findIndex((pet) => String(pet.id) === lastEventId);
+    if (after === -1) {
+      response.end(`retry: 100\n\n${feed.slice(0, 2).map(event).join("")}`);
+      return;
+    }
+    recordClose(response, line);
+    response.write(
+      feed
+        .slice(after + 1)
+        .map(event)
+        .join(""),
+    );
+  }
+
   async function api(request: IncomingMessage, response: ServerResponse, url: URL, line: string) {
     requests.push(`${line}${url.search}`);
     changed();
     const route = `${request.method} ${url.pathname.slice("/api/v3".length)}`;
+    if (route === "GET /events/pets") return events(request, response, line);
     if (route === "GET /pet/findByStatus") {
       const statuses = url.searchParams.getAll("status");
       return json(
@@ -88,11 +136,7 @@ export async function startPetstoreServer(dist: string): Promise<PetstoreServer>
     const pet = pets.find((candidate) => candidate.id === id);
     if (!pet) return json(response, 404, { message: "Pet not found" });
     if (id !== HELD_PET) return json(response, 200, pet);
-    response.on("close", () => {
-      if (response.writableEnded) return;
-      closed.push(line);
-      changed();
-    });
+    recordClose(response, line);
     held.push(() => json(response, 200, pet));
   }
 
@@ -123,6 +167,10 @@ export async function startPetstoreServer(dist: string): Promise<PetstoreServer>
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     closed,
+    eventIds,
+    pauseEvents(paused) {
+      eventsPaused = paused;
+    },
     arrived: (line) =>
       until(() => requests.some((seen) => seen === line || seen.startsWith(`${line}?`))),
     closedEarly: (line) => until(() => closed.includes(line)),

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { PetDetails } from "./PetDetails";
+import { PetEvents } from "./PetEvents";
 import { PetsByStatus } from "./PetsByStatus";
 
 export function App() {
@@ -29,6 +30,7 @@ export function App() {
         {showDetails && <PetDetails petId={petId} />}
       </section>
       <PetsByStatus />
+      <PetEvents />
     </>
   );
 }
