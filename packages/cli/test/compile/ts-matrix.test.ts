@@ -13,17 +13,22 @@ const run = promisify(execFile);
 const REPO = fileURLToPath(new URL("../../../../", import.meta.url));
 const MATRIX_DIR = join(SCRATCH_DIR, "ts-matrix");
 
-/** The two example documents, generated as a user would, each into its own folder. */
+/** The example documents, generated as a user would, each into its own folder. */
 const EXAMPLES = [
   { folder: "petstore", document: "examples/petstore/openapi.yaml" },
   { folder: "springdoc", document: "examples/springdoc/openapi.json" },
+  { folder: "events", document: "examples/petstore/events.yaml" },
 ];
 
 /**
  * A user's file: it calls the generated clients through the types editors show, so a lost
  * parameter or payload type fails to compile here.
  */
-const USAGE = `import { petApi } from "./petstore/index";
+const USAGE = `import { isKitErrorOf } from "@kit/api";
+import { eventStream } from "@kit/api/stream";
+import { eventsApi } from "./events/index";
+import type { PetAdded } from "./events/types";
+import { petApi } from "./petstore/index";
 import type { Pet } from "./petstore/types";
 
 export async function usage(signal: AbortSignal): Promise<Pet> {
@@ -31,6 +36,20 @@ export async function usage(signal: AbortSignal): Promise<Pet> {
   petApi.getPetById("1");
   const { data } = await petApi.getPetById(1).sendWith({ signal });
   return data;
+}
+
+/** A stream method's events are typed by the document, and so is its declared error. */
+export async function follow(signal: AbortSignal): Promise<PetAdded[]> {
+  const added: PetAdded[] = [];
+  try {
+    for await (const event of eventStream(eventsApi.followPets(), { signal })) added.push(event.data);
+  } catch (error) {
+    if (isKitErrorOf(eventsApi.followPets, error) && error.kind === "http" && error.status === 503) {
+      const message: string = error.body.message;
+      throw new Error(message);
+    }
+  }
+  return added;
 }
 `;
 
@@ -51,7 +70,7 @@ async function tsc(bin: string, project: string): Promise<string> {
   }
 }
 
-describe("generated petstore and springdoc clients compile with zero errors", () => {
+describe("generated petstore, springdoc and event-feed clients compile with zero errors", () => {
   beforeAll(async () => {
     if (!existsSync(join(REPO, "packages/api/dist/index.d.ts"))) {
       throw new Error("@kit/api is not built: run `npm run build` first");
@@ -65,7 +84,10 @@ describe("generated petstore and springdoc clients compile with zero errors", ()
       for (const { alias, version } of TYPESCRIPT_VERSIONS) {
         const project = join(MATRIX_DIR, `tsconfig.${config}.${alias}.json`);
         const compilerOptions = forCompiler(options, version);
-        const text = { compilerOptions, include: ["petstore", "springdoc", "usage.ts"] };
+        const text = {
+          compilerOptions,
+          include: [...EXAMPLES.map(({ folder }) => folder), "usage.ts"],
+        };
         await mkdir(MATRIX_DIR, { recursive: true });
         await writeFile(project, `${JSON.stringify(text, null, 2)}\n`);
       }
