@@ -104,6 +104,7 @@ export function buildOperation(
   warnings: Warnings,
 ): Operation {
   const { path, verb, pointer, item, operation, tags } = entry;
+  const responses = isObject(operation.responses) ? operation.responses : {};
   return {
     path,
     verb,
@@ -120,18 +121,8 @@ export function buildOperation(
       appendPointer(pointer, "requestBody"),
       warnings,
     ),
-    responses: readResponses(
-      loaded,
-      operation.responses,
-      appendPointer(pointer, "responses"),
-      warnings,
-    ),
-    errors: readErrorResponses(
-      loaded,
-      operation.responses,
-      appendPointer(pointer, "responses"),
-      warnings,
-    ),
+    responses: readResponses(loaded, responses, appendPointer(pointer, "responses"), warnings),
+    errors: readErrorResponses(loaded, responses, appendPointer(pointer, "responses"), warnings),
   };
 }
 
@@ -332,17 +323,20 @@ function readRequestBody(
 
 function readResponses(
   loaded: LoadedDocument,
-  raw: unknown,
+  raw: Record<string, unknown>,
   at: string,
   warnings: Warnings,
 ): ResponseBody[] {
-  if (!isObject(raw)) return [];
+  return statusKeys(raw, SUCCESS_STATUS).map((status) =>
+    readResponse(loaded, status, raw[status], appendPointer(at, status), warnings),
+  );
+}
+
+/** The Responses Object's keys that match `statuses`, sorted. */
+function statusKeys(raw: Record<string, unknown>, statuses: RegExp): string[] {
   return Object.keys(raw)
-    .filter((status) => SUCCESS_STATUS.test(status))
-    .sort()
-    .map((status) =>
-      readResponse(loaded, status, raw[status], appendPointer(at, status), warnings),
-    );
+    .filter((status) => statuses.test(status))
+    .sort();
 }
 
 /**
@@ -351,24 +345,20 @@ function readResponses(
  */
 function readErrorResponses(
   loaded: LoadedDocument,
-  raw: unknown,
+  raw: Record<string, unknown>,
   at: string,
   warnings: Warnings,
 ): ResponseBody[] {
-  if (!isObject(raw)) return [];
-  return Object.keys(raw)
-    .filter((status) => ERROR_STATUS.test(status))
-    .sort()
-    .flatMap((status) => {
-      const pointer = appendPointer(at, status);
-      try {
-        return [readResponse(loaded, status, raw[status], pointer, warnings)];
-      } catch (error) {
-        if (!(error instanceof KitGenerateError)) throw error;
-        warnings.add(`${error.message}; left out of the method's error type`, pointer);
-        return [];
-      }
-    });
+  return statusKeys(raw, ERROR_STATUS).flatMap((status) => {
+    const pointer = appendPointer(at, status);
+    try {
+      return [readResponse(loaded, status, raw[status], pointer, warnings)];
+    } catch (error) {
+      if (!(error instanceof KitGenerateError)) throw error;
+      warnings.add(`${error.message}; left out of the method's error type`, pointer);
+      return [];
+    }
+  });
 }
 
 /** One response: the media type a client reads and its schema (of one item, for a stream). */

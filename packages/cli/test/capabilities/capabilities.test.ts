@@ -1,19 +1,15 @@
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { promisify } from "node:util";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderDocument } from "../../src/generate.js";
 import type { GenerateResult } from "../../src/options.js";
 import { loadFixture } from "../support/fixtures.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
+import { compileProject, requireBuiltRuntime } from "../support/tsc.js";
 
-const run = promisify(execFile);
-const REPO = fileURLToPath(new URL("../../../../", import.meta.url));
 const DIR = join(SCRATCH_DIR, "capabilities");
 
 function fileOf(result: GenerateResult, path: string): string {
@@ -207,27 +203,11 @@ function answer(url: string | undefined, body: string): Reply {
   }
 }
 
-async function tsc(compiler: string): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout } = await run(
-      process.execPath,
-      [join(REPO, compiler), "-p", join(DIR, "tsconfig.json")],
-      { cwd: REPO },
-    );
-    return { code: 0, output: stdout };
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failure.code ?? 1, output: `${failure.stdout ?? ""}${failure.stderr ?? ""}` };
-  }
-}
-
 let server: Server;
 let result: GenerateResult;
 
 beforeAll(async () => {
-  if (!existsSync(join(REPO, "packages/api/dist/index.d.ts"))) {
-    throw new Error("@kit/api is not built: run `npm run build` first");
-  }
+  requireBuiltRuntime();
   server = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk: Buffer) => {
@@ -296,11 +276,14 @@ describe("error responses and stream media types in the generated signatures", (
 
 describe("the generated client type-checks with its users' code", () => {
   it("with TypeScript 7 (the native compiler)", async () => {
-    expect(await tsc("node_modules/typescript/bin/tsc")).toEqual({ code: 0, output: "" });
+    expect(await compileProject("node_modules/typescript/bin/tsc", DIR)).toEqual({
+      code: 0,
+      output: "",
+    });
   }, 60_000);
 
   it("with TypeScript 5.9", async () => {
-    expect(await tsc("node_modules/ts5/bin/tsc")).toEqual({ code: 0, output: "" });
+    expect(await compileProject("node_modules/ts5/bin/tsc", DIR)).toEqual({ code: 0, output: "" });
   }, 60_000);
 });
 

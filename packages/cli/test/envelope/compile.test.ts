@@ -1,16 +1,11 @@
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderDocument } from "../../src/generate.js";
 import { loadFixture } from "../support/fixtures.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
+import { compileProject, requireBuiltRuntime } from "../support/tsc.js";
 
-const run = promisify(execFile);
-const REPO = fileURLToPath(new URL("../../../../", import.meta.url));
 const DIR = join(SCRATCH_DIR, "envelope-compile");
 
 /**
@@ -18,7 +13,8 @@ const DIR = join(SCRATCH_DIR, "envelope-compile");
  * the payload, `code` and `message` the envelope's documented types. Each `@ts-expect-error`
  * fails the compile if the line it guards ever type-checks.
  */
-const USAGE = `import { ordersApi, systemApi, usersApi } from "./index";
+const USAGE = `import { isKitErrorOf } from "@kit/api";
+import { ordersApi, systemApi, usersApi } from "./index";
 import type { Health, Order, PageOrder, User } from "./types";
 
 export async function usage(): Promise<unknown[]> {
@@ -39,27 +35,26 @@ export async function usage(): Promise<unknown[]> {
   const now: string = (await systemApi.serverTime().send()).data.now;
   return [code, message, inner, textCode, users, created, deleted, page, order, health, now];
 }
-`;
 
-async function tsc(compiler: string): Promise<{ code: number; output: string }> {
+/** A refused envelope's code, typed as the document declares the envelope's \`code\`. */
+export async function refusedCode(): Promise<number | undefined> {
   try {
-    const { stdout } = await run(
-      process.execPath,
-      [join(REPO, compiler), "-p", join(DIR, "tsconfig.json")],
-      { cwd: REPO },
-    );
-    return { code: 0, output: stdout };
+    await usersApi.getUser(2).send();
   } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failure.code ?? 1, output: `${failure.stdout ?? ""}${failure.stderr ?? ""}` };
+    if (isKitErrorOf(usersApi.getUser, error) && error.kind === "business") {
+      const message: string = error.message;
+      // @ts-expect-error the code is a number, as the document declares it
+      const text: string = error.businessCode;
+      return error.businessCode + message.length + text.length;
+    }
   }
+  return undefined;
 }
+`;
 
 describe("the springdoc client generated with --envelope compiles with its users' code", () => {
   beforeAll(async () => {
-    if (!existsSync(join(REPO, "packages/api/dist/index.d.ts"))) {
-      throw new Error("@kit/api is not built: run `npm run build` first");
-    }
+    requireBuiltRuntime();
     const envelope = { codeKey: "code", messageKey: "message", dataKey: "data" };
     await writeOutput(renderDocument(await loadFixture("springdoc.json"), { envelope }), DIR);
     await writeFile(join(DIR, "usage.ts"), USAGE);
@@ -67,10 +62,13 @@ describe("the springdoc client generated with --envelope compiles with its users
   });
 
   it("with TypeScript 7 (the native compiler)", async () => {
-    expect(await tsc("node_modules/typescript/bin/tsc")).toEqual({ code: 0, output: "" });
+    expect(await compileProject("node_modules/typescript/bin/tsc", DIR)).toEqual({
+      code: 0,
+      output: "",
+    });
   });
 
   it("with TypeScript 5.9", async () => {
-    expect(await tsc("node_modules/ts5/bin/tsc")).toEqual({ code: 0, output: "" });
+    expect(await compileProject("node_modules/ts5/bin/tsc", DIR)).toEqual({ code: 0, output: "" });
   });
 });

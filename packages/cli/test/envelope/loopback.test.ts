@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { isKitErrorOf } from "@kit/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderDocument } from "../../src/generate.js";
 import type { GenerateOptions } from "../../src/options.js";
@@ -19,6 +20,7 @@ function answer(method: string, path: string, body: string): unknown {
   if (route === "GET /users?keyword=a") return ok([ADA]);
   if (route === "POST /users") return ok({ id: 2, ...JSON.parse(body) });
   if (route === "GET /users/1") return ok(ADA);
+  if (route === "GET /users/2") return { code: 1001, message: "用户已停用", data: null };
   if (route === "DELETE /users/1") return ok(true);
   if (route === "GET /orders?current=1&size=10") return ok({ records: [ORDER], total: 1 });
   if (route === "GET /orders/o-1") return ok(ORDER);
@@ -98,6 +100,24 @@ describe("the springdoc client generated with --envelope, against a real server"
       }
     },
   );
+});
+
+describe("a refused envelope from the client generated with --envelope", () => {
+  it("is the method's business error, with the envelope's code and message", async () => {
+    const generated = await client("refused", {
+      envelope: { codeKey: "code", messageKey: "message", dataKey: "data" },
+    });
+    const getUser = generated.usersApi!.getUser!;
+    const error = await getUser(2)
+      .send()
+      .then(
+        () => expect.fail("a business error was expected"),
+        (caught: unknown) => caught,
+      );
+    expect(isKitErrorOf(getUser as never, error)).toBe(true);
+    expect(error).toMatchObject({ kind: "business", businessCode: 1001, message: "用户已停用" });
+    expect(isKitErrorOf(generated.usersApi!.listUsers as never, error)).toBe(false);
+  });
 });
 
 describe("the springdoc client generated with --envelope none", () => {
