@@ -301,4 +301,77 @@ describe("parameters the runtime cannot send", () => {
       "#/paths/~1s/get/parameters/0: a parameter with an empty name cannot be sent and was skipped",
     ]);
   });
+
+  it("reads error responses beside the 2xx ones, leaving out an unreadable one with a warning", () => {
+    const warnings = new Warnings();
+    const json = { content: { "application/json": { schema: { type: "object" } } } };
+    const loaded = inlineDocument({
+      paths: {
+        "/x": {
+          get: {
+            responses: {
+              "200": { description: "ok", ...json },
+              "404": { description: "gone", ...json },
+              "4XX": { $ref: "#/components/responses/Missing" },
+              "5XX": { description: "down" },
+              default: { description: "other", content: { "text/plain": {} } },
+              "302": { description: "not an error response" },
+            },
+          },
+        },
+      },
+    });
+    const [operation] = buildOperations(loaded, { warnings });
+    expect(operation!.responses.map((r) => r.status)).toEqual(["200"]);
+    expect(operation!.errors.map((r) => [r.status, r.kind])).toEqual([
+      ["404", "json"],
+      ["5XX", undefined],
+      ["default", "text"],
+    ]);
+    expect(warnings.messages).toEqual([
+      expect.stringMatching(
+        /^#\/paths\/~1x\/get\/responses\/4XX: .*; left out of the method's error type$/,
+      ),
+    ]);
+  });
+
+  it("reads a stream's item schema from itemSchema first, else from schema", () => {
+    const item = { type: "object", properties: { n: { type: "integer" } } };
+    const loaded = inlineDocument({
+      paths: {
+        "/events": {
+          get: {
+            responses: {
+              "200": {
+                description: "events",
+                content: { "text/event-stream": { itemSchema: item, schema: { type: "string" } } },
+              },
+            },
+          },
+        },
+        "/lines": {
+          get: {
+            responses: {
+              "200": { description: "lines", content: { "application/jsonl": { schema: item } } },
+            },
+          },
+        },
+      },
+    });
+    const [events, lines] = buildOperations(loaded, { warnings: new Warnings() });
+    expect(events!.responses[0]).toMatchObject({
+      stream: { kind: "events", itemSchema: true },
+      schema: {
+        schema: item,
+        pointer: "#/paths/~1events/get/responses/200/content/text~1event-stream/itemSchema",
+      },
+    });
+    expect(lines!.responses[0]).toMatchObject({
+      stream: { kind: "json-lines", itemSchema: false },
+      schema: {
+        schema: item,
+        pointer: "#/paths/~1lines/get/responses/200/content/application~1jsonl/schema",
+      },
+    });
+  });
 });
