@@ -1,5 +1,6 @@
 import { chooseMediaType, essence } from "../model/media.js";
 import type { Operation } from "../model/operation.js";
+import { streamItemKey, streamKind } from "../model/stream-media.js";
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer, pointerSegments } from "../openapi/pointer.js";
@@ -48,8 +49,10 @@ export function chooseResponse(
   }
   const media = isObject(content[mediaType]) ? content[mediaType] : {};
   const mediaPointer = appendPointer(declared.pointer, "content", mediaType);
-  const schema = isObject(media.schema)
-    ? { schema: media.schema, pointer: appendPointer(mediaPointer, "schema") }
+  // A stream's items are described by OpenAPI 3.2's itemSchema when it is given.
+  const schemaKey = streamKind(mediaType) !== undefined ? streamItemKey(media) : "schema";
+  const schema = isObject(media[schemaKey])
+    ? { schema: media[schemaKey], pointer: appendPointer(mediaPointer, schemaKey) }
     : undefined;
   const example = documentExample(loaded, media, mediaPointer, preference.example);
   if (example === undefined && preference.example !== undefined)

@@ -79,7 +79,8 @@ export function encodeResponse(
         },
       };
     case "text": {
-      const text = typeof value === "string" ? value : JSON.stringify(value);
+      // No schema and no example: an empty body, as the document says nothing about it.
+      const text = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
       return {
         status,
         contentType: range ? "text/plain" : mediaType,
