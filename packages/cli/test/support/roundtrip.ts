@@ -77,6 +77,10 @@ function sampleArgument(parameter: SignatureParameter, index: number): unknown {
     if (type === "string") return `text ${index}`;
     return { sample: index };
   }
+  // An exploded query object (`@Query()`) sends its own keys: one named like the parameter.
+  if (parameter.decorator === "Query" && parameter.key === undefined) {
+    return { [parameter.from!.name]: `v${index}` };
+  }
   // An array for a joined query style, so the check below sees how its items are joined.
   if (parameter.joinedStyle !== undefined) return [`a${index}`, `b,${index}`];
   return `v${index}`;
@@ -118,7 +122,12 @@ function checkExchange(
   for (const name of queryNames) {
     // A key the path also spells out literally (`/files?view=info` beside a `view` parameter)
     // is sent with both values.
-    const argument = argumentFor("query", name);
+    const given = argumentFor("query", name);
+    // An exploded object was given as `{ [name]: value }` (see sampleArgument).
+    const argument =
+      typeof given === "object" && given !== null && !Array.isArray(given)
+        ? (given as Record<string, unknown>)[name]
+        : given;
     const style = parameters.find(
       (p) => p.from?.in === "query" && p.from.name === name,
     )?.joinedStyle;
