@@ -1,4 +1,5 @@
 import type { SchemaObject } from "../openapi/types.js";
+import { canonicalJson } from "./canonical-json.js";
 import { type Doc, docOf } from "./type-expr.js";
 
 /**
@@ -34,7 +35,7 @@ function valueTags(defaultValue: unknown, example: unknown): string[] {
   ];
 }
 
-/** A document value as one line of JSON. */
+/** A document value as one line of JSON, keys sorted. */
 export function valueText(value: unknown): string {
-  return JSON.stringify(value) ?? String(value);
+  return canonicalJson(value) ?? String(value);
 }

@@ -16,7 +16,7 @@ describe("doc comments carry what the document says about values", () => {
           description: "How big",
           deprecated: true,
           default: 1,
-          example: { nested: "*/" },
+          example: { nested: "*/", after: [{ z: 1, a: 2 }] },
         },
         plain: { type: "string" },
       },
@@ -25,7 +25,8 @@ describe("doc comments carry what the document says about values", () => {
       { paragraphs: [], tags: [] },
       {
         paragraphs: ["How big", "Format: int32"],
-        tags: ["@deprecated", "@default 1", '@example {"nested":"*/"}'],
+        // Keys sorted: the same whatever the document's key order.
+        tags: ["@deprecated", "@default 1", '@example {"after":[{"a":2,"z":1}],"nested":"*/"}'],
       },
     ]);
   });
