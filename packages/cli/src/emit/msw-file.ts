@@ -1,3 +1,4 @@
+import { canonicalJson } from "../model/canonical-json.js";
 import type { MockFilePlan, MockHandlerPlan } from "../model/plan-types.js";
 import type { NamedType } from "../model/type-expr.js";
 import { GENERATED_MARKER } from "../options.js";
@@ -110,9 +111,12 @@ function handlerLine(handler: MockHandlerPlan, examples: string): string {
   return `http.${handler.verb}(\`\${baseUrl}${escapeTemplate(path)}\`, resolvers[${JSON.stringify(handler.name)}] ?? (() => ${answer}))`;
 }
 
-/** JSON as a TypeScript expression; `__proto__` as a computed key, which sets no prototype. */
+/**
+ * JSON as a TypeScript expression, keys sorted (the same whatever the document's key order);
+ * `__proto__` as a computed key, which sets no prototype.
+ */
 function literal(value: unknown, indent: string): string {
-  return JSON.stringify(value, null, 2)
+  return (canonicalJson(value, 2) ?? "undefined")
     .replace(/^(\s*)"__proto__":/gm, '$1["__proto__"]:')
     .split("\n")
     .join(`\n${indent}`);

@@ -4,8 +4,8 @@ import { compareText } from "./compare.js";
  * A document value as JSON with every object's keys sorted, so what the output prints of a value
  * is the same whatever the document's key order.
  */
-export function canonicalJson(value: unknown): string | undefined {
-  return JSON.stringify(value, sortKeys);
+export function canonicalJson(value: unknown, space?: number): string | undefined {
+  return JSON.stringify(value, sortKeys, space);
 }
 
 function sortKeys(_key: string, value: unknown): unknown {
