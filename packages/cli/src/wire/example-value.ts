@@ -1,4 +1,5 @@
-import RandExp from "randexp";
+import { createRequire } from "node:module";
+import type RandExp from "randexp";
 import { isObject } from "../openapi/is-object.js";
 import { appendPointer } from "../openapi/pointer.js";
 import { dereferenceSchema } from "../openapi/refs.js";
@@ -13,6 +14,10 @@ export interface ExampleOptions {
   /** Take the document's `example`/`examples`/`default` where given (default true). */
   useExamples?: boolean;
 }
+
+const require = createRequire(import.meta.url);
+/** randexp loads with the first pattern drawn: `kit generate` without `--mock` never needs it. */
+let randExpClass: typeof RandExp | undefined;
 
 /** Optional properties are filled to this depth, so a value shows what the schema offers. */
 const OPTIONAL_DEPTH = 2;
@@ -219,7 +224,8 @@ function fromPattern(
     const fits = (text: string) =>
       text.length >= minLength && text.length <= maxLength && expression.test(text);
     const draw = (pick: (low: number, high: number) => number, max: number) => {
-      const generator = new RandExp(expression);
+      randExpClass ??= require("randexp") as typeof RandExp;
+      const generator = new randExpClass(expression);
       generator.max = max;
       generator.randInt = pick;
       return generator.gen();
