@@ -31,6 +31,7 @@ describe("the generator's imports", () => {
       "model/type-expr.ts",
       "model/tag-group.ts",
       "model/compare.ts",
+      "model/canonical-json.ts",
       "model/names.ts",
     ];
     const outside = [...graph]
