@@ -2,13 +2,11 @@
  * The example apps as a user sees them: each is built by its npm script, served with a few
  * petstore operations on 127.0.0.1 and driven in Debian's headless Chromium.
  */
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { serveBuiltApp } from "./built-app.js";
 import { chromiumPresent, launchChromium } from "./chromium.js";
-import { HELD_PET, type PetstoreServer, startPetstoreServer } from "./petstore-server.js";
+import { HELD_PET, type PetstoreServer } from "./petstore-server.js";
 
 /**
  * The generated client gives up after 10 s (Kit's default timeout), which also closes the
@@ -22,7 +20,6 @@ function beforeClientTimeout(closed: Promise<void>): Promise<void> {
   return Promise.race([closed, late]).finally(() => clearTimeout(timer));
 }
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const apps = ["vue", "react"] as const;
 
 describe.skipIf(!chromiumPresent())("the example apps in Chromium", () => {
@@ -37,11 +34,7 @@ describe.skipIf(!chromiumPresent())("the example apps in Chromium", () => {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
-      const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-      await promisify(execFile)(npm, ["run", "build", "--workspace", `examples/${app}`], {
-        cwd: root,
-      });
-      server = await startPetstoreServer(`${root}examples/${app}/dist`);
+      server = await serveBuiltApp(app, "build", "dist");
       context = browser.context;
       page = await context.newPage();
       await page.goto(server.origin);

@@ -4,15 +4,11 @@
  * The page's API requests are answered in the browser by MSW's service worker with the
  * document's examples; the server only serves the files.
  */
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { serveBuiltApp } from "./built-app.js";
 import { chromiumPresent, launchChromium } from "./chromium.js";
-import { type PetstoreServer, startPetstoreServer } from "./petstore-server.js";
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
+import type { PetstoreServer } from "./petstore-server.js";
 
 describe.skipIf(!chromiumPresent())("the example apps on the generated MSW handlers", () => {
   let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -25,11 +21,7 @@ describe.skipIf(!chromiumPresent())("the example apps on the generated MSW handl
     let server: PetstoreServer;
     let page: Page;
     beforeAll(async () => {
-      const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-      await promisify(execFile)(npm, ["run", "build:msw", "--workspace", `examples/${app}`], {
-        cwd: root,
-      });
-      server = await startPetstoreServer(`${root}examples/${app}/dist-msw`);
+      server = await serveBuiltApp(app, "build:msw", "dist-msw");
       page = await browser.context.newPage();
       await page.goto(server.origin);
     }, 120_000);
