@@ -16,9 +16,9 @@ export async function runInit(command: InitCommand, io: CliIo): Promise<ExitCode
     name: command.name,
     outDir: command.out.split(path.sep).join("/"),
   });
-  const plan = await planInit(files, path.resolve(io.cwd, command.out), command.force);
+  const plan = planInit(files, path.resolve(io.cwd, command.out), command.force);
   throwIfRefused(plan, io.cwd);
-  await applyWritePlan(plan);
+  applyWritePlan(plan);
   for (const entry of plan.entries) io.stdout(formatEntry(entry, DONE, io.cwd));
   const elapsed = formatElapsed(performance.now() - started);
   io.stdout(`Initialized the service in ${displayPath(io.cwd, plan.outDir)} (${elapsed})`);

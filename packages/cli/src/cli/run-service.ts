@@ -66,7 +66,7 @@ export async function runService(
       );
     }
     const planAndCarryOut = async () => {
-      const plan = await planWrite(result, service.out, {
+      const plan = planWrite(result, service.out, {
         clean: service.clean,
         force: service.force,
       });
@@ -86,7 +86,7 @@ export async function runService(
           reportDryRun(plan, io, elapsed, report);
           break;
         case "write":
-          await write(plan, io, elapsed, options.quietUnchanged ?? false);
+          write(plan, io, elapsed, options.quietUnchanged ?? false);
           report();
           break;
       }
@@ -101,14 +101,9 @@ export async function runService(
   return summary;
 }
 
-async function write(
-  plan: WritePlan,
-  io: CliIo,
-  elapsed: () => string,
-  quietUnchanged: boolean,
-): Promise<void> {
+function write(plan: WritePlan, io: CliIo, elapsed: () => string, quietUnchanged: boolean): void {
   throwIfRefused(plan, io.cwd);
-  await applyWritePlan(plan);
+  applyWritePlan(plan);
   const shown = quietUnchanged ? differingEntries(plan) : plan.entries;
   for (const entry of shown) io.stdout(formatEntry(entry, DONE, io.cwd));
   const counts = countActions(plan);

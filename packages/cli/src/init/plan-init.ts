@@ -5,13 +5,13 @@ import { planFiles } from "../write/plan.js";
 import type { WritePlan } from "../write/plan-types.js";
 
 /** Unlike generate, init is refused by any existing file, marker or not, unless `force`. */
-export async function planInit(
+export function planInit(
   files: readonly GeneratedFile[],
   outDir: string,
   force: boolean,
-): Promise<WritePlan> {
+): WritePlan {
   const root = path.resolve(outDir);
-  const entries = await planFiles(files, root, (contents, existing) =>
+  const entries = planFiles(files, root, (contents, existing) =>
     decideInitFile(contents, existing, force),
   );
   return { outDir: root, entries };

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
-import { open, rename, rm } from "node:fs/promises";
+import { closeSync, constants, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   assertRealDirectoryBelow,
@@ -30,41 +29,34 @@ const MAX_NAME_IN_TEMPORARY = 60;
  * directories level by level and refusing any level that is a symbolic link. Nothing a reader sees
  * changes until `commitStagedFiles`.
  */
-export async function stageFile(
-  target: string,
-  contents: string,
-  root: string,
-): Promise<StagedFile> {
+export function stageFile(target: string, contents: string, root: string): StagedFile {
   const directory = path.dirname(target);
-  const createdAbove = await createOutputFolder(root);
-  const createdBelow = await createDirectoryBelow(root, directory);
+  const createdAbove = createOutputFolder(root);
+  const createdBelow = createDirectoryBelow(root, directory);
   const createdDirectory = createdAbove ?? createdBelow;
   const suffix = `${process.pid}-${randomBytes(4).toString("hex")}`;
   const name = path.basename(target).slice(0, MAX_NAME_IN_TEMPORARY);
   const temporary = path.join(directory, `.${name}.${suffix}.tmp`);
   try {
-    const handle = await open(temporary, CREATE_NEW, 0o666);
+    const descriptor = openSync(temporary, CREATE_NEW, 0o666);
     try {
-      await handle.writeFile(contents);
+      writeFileSync(descriptor, contents);
     } finally {
-      await handle.close();
+      closeSync(descriptor);
     }
   } catch (error) {
-    await discardStagedFiles([{ target, temporary, createdDirectory }]);
+    discardStagedFiles([{ target, temporary, createdDirectory }]);
     throw error;
   }
   return { target, temporary, createdDirectory };
 }
 
 /** Removes staged files and the directories staging created; what was there before stays. */
-export async function discardStagedFiles(
-  staged: readonly StagedFile[],
-  removeDirectories = true,
-): Promise<void> {
-  for (const file of staged) await rm(file.temporary, { force: true });
+export function discardStagedFiles(staged: readonly StagedFile[], removeDirectories = true): void {
+  for (const file of staged) rmSync(file.temporary, { force: true });
   if (!removeDirectories) return;
   for (const file of staged) {
-    if (file.createdDirectory) await rm(file.createdDirectory, { recursive: true, force: true });
+    if (file.createdDirectory) rmSync(file.createdDirectory, { recursive: true, force: true });
   }
 }
 
@@ -72,12 +64,9 @@ export async function discardStagedFiles(
  * Fails unless every staged file's directory below `root` is still a real directory: the tree may
  * have changed since staging, and a rename through a linked directory would leave `root`.
  */
-export async function assertStagedInside(
-  staged: readonly StagedFile[],
-  root: string,
-): Promise<void> {
+export function assertStagedInside(staged: readonly StagedFile[], root: string): void {
   const directories = new Set(staged.map((file) => path.dirname(file.target)));
-  for (const directory of directories) await assertRealDirectoryBelow(root, directory);
+  for (const directory of directories) assertRealDirectoryBelow(root, directory);
 }
 
 /**
@@ -85,15 +74,15 @@ export async function assertStagedInside(
  * replaces a symbolic link at the target itself, never the file it points to. Calls `committed`
  * after each rename.
  */
-export async function commitStagedFiles(
+export function commitStagedFiles(
   staged: readonly StagedFile[],
   root: string,
   committed: (file: StagedFile) => void = () => {},
-): Promise<void> {
-  await assertStagedInside(staged, root);
+): void {
+  assertStagedInside(staged, root);
   for (const file of staged) {
-    await assertRealDirectoryBelow(root, path.dirname(file.target));
-    await rename(file.temporary, file.target);
+    assertRealDirectoryBelow(root, path.dirname(file.target));
+    renameSync(file.temporary, file.target);
     committed(file);
   }
 }

@@ -1,4 +1,4 @@
-import { lstat, mkdir, stat } from "node:fs/promises";
+import { lstatSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { KitGenerateError } from "../errors.js";
 
@@ -12,14 +12,14 @@ import { KitGenerateError } from "../errors.js";
  * Creates the output folder and its missing parents, following links as the user's path does.
  * Returns the topmost directory it created.
  */
-export async function createOutputFolder(root: string): Promise<string | undefined> {
+export function createOutputFolder(root: string): string | undefined {
   const missing: string[] = [];
   for (let current = root; ; current = path.dirname(current)) {
-    if (await exists(current)) break;
+    if (exists(current)) break;
     missing.push(current);
     if (path.dirname(current) === current) break;
   }
-  for (const directory of missing.reverse()) await makeDirectory(directory);
+  for (const directory of missing.reverse()) makeDirectory(directory);
   return missing[0];
 }
 
@@ -27,19 +27,16 @@ export async function createOutputFolder(root: string): Promise<string | undefin
  * Creates `directory` below `root` level by level and returns the topmost directory it created.
  * A level that is a symbolic link or not a directory stops it, so nothing is ever created outside.
  */
-export async function createDirectoryBelow(
-  root: string,
-  directory: string,
-): Promise<string | undefined> {
+export function createDirectoryBelow(root: string, directory: string): string | undefined {
   let created: string | undefined;
   let current = root;
   for (const segment of segmentsBelow(root, directory)) {
     current = path.join(current, segment);
-    let kind = await kindOf(current);
+    let kind = kindOf(current);
     if (kind === "missing") {
-      await makeDirectory(current);
+      makeDirectory(current);
       created ??= current;
-      kind = await kindOf(current);
+      kind = kindOf(current);
     }
     if (kind !== "directory") throw changedUnderRun(current, kind);
   }
@@ -47,24 +44,21 @@ export async function createDirectoryBelow(
 }
 
 /** Fails when a level between `root` and `directory` (inclusive) is no longer a real directory. */
-export async function assertRealDirectoryBelow(root: string, directory: string): Promise<void> {
+export function assertRealDirectoryBelow(root: string, directory: string): void {
   let current = root;
   for (const segment of segmentsBelow(root, directory)) {
     current = path.join(current, segment);
-    const kind = await kindOf(current);
+    const kind = kindOf(current);
     if (kind !== "directory") throw changedUnderRun(current, kind);
   }
 }
 
 /** The first directory from `root` down to `directory` that is a symbolic link, relative to `root`. */
-export async function linkedDirectory(
-  root: string,
-  directory: string,
-): Promise<string | undefined> {
+export function linkedDirectory(root: string, directory: string): string | undefined {
   let current = root;
   for (const segment of segmentsBelow(root, directory)) {
     current = path.join(current, segment);
-    const kind = await kindOf(current);
+    const kind = kindOf(current);
     if (kind === "link") return path.relative(root, current);
     if (kind === "missing") return undefined;
   }
@@ -73,9 +67,9 @@ export async function linkedDirectory(
 
 type Kind = "directory" | "link" | "missing" | "other";
 
-async function kindOf(file: string): Promise<Kind> {
+function kindOf(file: string): Kind {
   try {
-    const stats = await lstat(file);
+    const stats = lstatSync(file);
     if (stats.isSymbolicLink()) return "link";
     return stats.isDirectory() ? "directory" : "other";
   } catch (error) {
@@ -104,18 +98,18 @@ function segmentsBelow(root: string, directory: string): string[] {
     .filter((segment) => segment !== "");
 }
 
-async function makeDirectory(directory: string): Promise<void> {
+function makeDirectory(directory: string): void {
   try {
-    await mkdir(directory);
+    mkdirSync(directory);
   } catch (error) {
     // Another run may create the same directory at the same moment.
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
 }
 
-async function exists(file: string): Promise<boolean> {
+function exists(file: string): boolean {
   try {
-    await stat(file);
+    statSync(file);
     return true;
   } catch (error) {
     if (isMissing(error)) return false;

@@ -1,4 +1,4 @@
-import { lstat, readFile } from "node:fs/promises";
+import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { linkedDirectory } from "./directories.js";
 
@@ -12,14 +12,14 @@ export type ExistingFile =
  * Looks at `target` below `root` without following a symbolic link: neither `target` itself nor a
  * directory between `root` and it, since writing through a linked directory would leave `root`.
  */
-export async function readExistingFile(target: string, root: string): Promise<ExistingFile> {
-  const linked = await linkedDirectory(root, path.dirname(target));
+export function readExistingFile(target: string, root: string): ExistingFile {
+  const linked = linkedDirectory(root, path.dirname(target));
   if (linked !== undefined) {
     return { kind: "other", description: `is inside ${linked}, a symbolic link` };
   }
   try {
-    const stats = await lstat(target);
-    if (stats.isFile()) return { kind: "file", text: await readFile(target, "utf8") };
+    const stats = lstatSync(target);
+    if (stats.isFile()) return { kind: "file", text: readFileSync(target, "utf8") };
     if (stats.isSymbolicLink()) return { kind: "other", description: "is a symbolic link" };
     if (stats.isDirectory()) return { kind: "other", description: "is a directory" };
     return { kind: "other", description: "is not a regular file" };

@@ -30,8 +30,8 @@ export async function withOutputLock<T>(
   work: () => Promise<T>,
   options: LockOptions = {},
 ): Promise<T> {
-  await refuseSpecialFolder(root);
-  const created = await createOutputFolder(root);
+  refuseSpecialFolder(root);
+  const created = createOutputFolder(root);
   const lockPath = path.join(root, LOCK_FILE);
   const token = `${process.pid} ${randomBytes(8).toString("hex")}\n`;
   try {

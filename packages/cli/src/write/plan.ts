@@ -19,19 +19,19 @@ export interface WriteOptions {
 type Decide = (contents: string, existing: ExistingFile) => Decision;
 
 /** Reads the disk and decides, per file, what `kit generate` would do. Writes nothing. */
-export async function planWrite(
+export function planWrite(
   result: GenerateResult,
   outDir: string,
   options: WriteOptions = {},
-): Promise<WritePlan> {
+): WritePlan {
   const root = path.resolve(outDir);
   const force = options.force ?? false;
-  const entries = await planFiles(result.files, root, (contents, existing) =>
+  const entries = planFiles(result.files, root, (contents, existing) =>
     decideGeneratedFile(contents, existing, force),
   );
   if (options.clean) {
     const kept = new Set(entries.map((entry) => entry.target));
-    for (const target of await findStaleGeneratedFiles(root, kept)) {
+    for (const target of findStaleGeneratedFiles(root, kept)) {
       entries.push({ action: "delete", path: toPosix(path.relative(root, target)), target });
     }
   }
@@ -42,27 +42,25 @@ export async function planWrite(
  * Plans each file with `decide`; a path that would leave `root` is refused, and so is a `root`
  * that is no ordinary folder.
  */
-export async function planFiles(
+export function planFiles(
   files: readonly GeneratedFile[],
   root: string,
   decide: Decide,
-): Promise<PlannedWrite[]> {
-  await refuseSpecialFolder(root);
-  return Promise.all(
-    files.map(async (file): Promise<PlannedWrite> => {
-      const target = resolveOutputPath(root, file.path);
-      if (target === undefined) {
-        return {
-          action: "refuse",
-          path: file.path,
-          target: path.resolve(root, file.path),
-          reason: "resolves outside the output directory",
-        };
-      }
-      const decision = decide(file.contents, await readExistingFile(target, root));
-      return { ...decision, path: file.path, target, contents: file.contents };
-    }),
-  );
+): PlannedWrite[] {
+  refuseSpecialFolder(root);
+  return files.map((file): PlannedWrite => {
+    const target = resolveOutputPath(root, file.path);
+    if (target === undefined) {
+      return {
+        action: "refuse",
+        path: file.path,
+        target: path.resolve(root, file.path),
+        reason: "resolves outside the output directory",
+      };
+    }
+    const decision = decide(file.contents, readExistingFile(target, root));
+    return { ...decision, path: file.path, target, contents: file.contents };
+  });
 }
 
 function toPosix(relativePath: string): string {

@@ -1,4 +1,4 @@
-import { stat, statfs } from "node:fs/promises";
+import { statfsSync, statSync } from "node:fs";
 import path from "node:path";
 import { KitGenerateError } from "../errors.js";
 import { isMissing } from "./directories.js";
@@ -33,8 +33,8 @@ const KERNEL_FILE_SYSTEMS = new Map<number, string>([
  * directory (`/dev/null`), or a folder on a kernel file system (`/proc/self`). A folder that does
  * not exist yet is judged by the nearest parent that does.
  */
-export async function refuseSpecialFolder(root: string): Promise<void> {
-  const { existing, isDirectory } = await nearestExisting(root);
+export function refuseSpecialFolder(root: string): void {
+  const { existing, isDirectory } = nearestExisting(root);
   if (!isDirectory) {
     throw new KitGenerateError(
       existing === root
@@ -44,7 +44,7 @@ export async function refuseSpecialFolder(root: string): Promise<void> {
     );
   }
   if (process.platform !== "linux") return;
-  const system = KERNEL_FILE_SYSTEMS.get(Number((await statfs(existing)).type));
+  const system = KERNEL_FILE_SYSTEMS.get(Number(statfsSync(existing).type));
   if (system !== undefined) {
     throw new KitGenerateError(
       `is on the ${system} file system, which shows kernel state, not an ordinary folder`,
@@ -53,10 +53,10 @@ export async function refuseSpecialFolder(root: string): Promise<void> {
   }
 }
 
-async function nearestExisting(root: string): Promise<{ existing: string; isDirectory: boolean }> {
+function nearestExisting(root: string): { existing: string; isDirectory: boolean } {
   for (let current = root; ; current = path.dirname(current)) {
     try {
-      return { existing: current, isDirectory: (await stat(current)).isDirectory() };
+      return { existing: current, isDirectory: statSync(current).isDirectory() };
     } catch (error) {
       if (!isMissing(error) || path.dirname(current) === current) throw error;
     }

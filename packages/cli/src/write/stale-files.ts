@@ -1,5 +1,12 @@
-import { constants } from "node:fs";
-import { lstat, open, readdir } from "node:fs/promises";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+} from "node:fs";
 import path from "node:path";
 import { GENERATED_MARKER } from "../options.js";
 import { isMissing } from "./directories.js";
@@ -14,35 +21,30 @@ const OWNED_FILES = ["service.ts", "index.ts"];
  * not in `keep`, sorted. Symbolic links are never followed or listed, so nothing outside `root`
  * is ever reached.
  */
-export async function findStaleGeneratedFiles(
-  root: string,
-  keep: ReadonlySet<string>,
-): Promise<string[]> {
-  const listed = await Promise.all(
-    OWNED_DIRECTORIES.map((directory) => listRegularFiles(path.join(root, directory))),
-  );
+export function findStaleGeneratedFiles(root: string, keep: ReadonlySet<string>): string[] {
+  const listed = OWNED_DIRECTORIES.map((directory) => listRegularFiles(path.join(root, directory)));
   const candidates = [...OWNED_FILES.map((file) => path.join(root, file)), ...listed.flat()];
   const stale: string[] = [];
   for (const candidate of candidates) {
-    if (!keep.has(candidate) && (await startsWithMarker(candidate))) stale.push(candidate);
+    if (!keep.has(candidate) && startsWithMarker(candidate)) stale.push(candidate);
   }
   return stale.sort();
 }
 
-async function listRegularFiles(directory: string): Promise<string[]> {
-  if (!(await isRealDirectory(directory))) return [];
+function listRegularFiles(directory: string): string[] {
+  if (!isRealDirectory(directory)) return [];
   const files: string[] = [];
-  for (const entry of await readdir(directory, { withFileTypes: true })) {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const entryPath = path.join(directory, entry.name);
-    if (entry.isDirectory()) files.push(...(await listRegularFiles(entryPath)));
+    if (entry.isDirectory()) files.push(...listRegularFiles(entryPath));
     else if (entry.isFile()) files.push(entryPath);
   }
   return files;
 }
 
-async function isRealDirectory(directory: string): Promise<boolean> {
+function isRealDirectory(directory: string): boolean {
   try {
-    return (await lstat(directory)).isDirectory();
+    return lstatSync(directory).isDirectory();
   } catch (error) {
     if (isMissing(error)) return false;
     throw error;
@@ -52,20 +54,20 @@ async function isRealDirectory(directory: string): Promise<boolean> {
 const MARKER_BYTES = Buffer.byteLength(GENERATED_MARKER);
 
 /** Reads only the first line's worth of bytes; O_NOFOLLOW refuses a link swapped in meanwhile. */
-async function startsWithMarker(file: string): Promise<boolean> {
-  let handle: Awaited<ReturnType<typeof open>>;
+function startsWithMarker(file: string): boolean {
+  let descriptor: number;
   try {
-    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    descriptor = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
     if (isMissing(error) || (error as NodeJS.ErrnoException).code === "ELOOP") return false;
     throw error;
   }
   try {
-    if (!(await handle.stat()).isFile()) return false;
+    if (!fstatSync(descriptor).isFile()) return false;
     const buffer = Buffer.alloc(MARKER_BYTES + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const bytesRead = readSync(descriptor, buffer, 0, buffer.length, 0);
     return hasGeneratedMarker(buffer.toString("utf8", 0, bytesRead));
   } finally {
-    await handle.close();
+    closeSync(descriptor);
   }
 }

@@ -18,6 +18,6 @@ export async function writeGenerated(
   options: WriteOptions = {},
 ): Promise<string[]> {
   return withOutputLock(path.resolve(outDir), async () =>
-    applyWritePlan(await planWrite(result, outDir, options)),
+    applyWritePlan(planWrite(result, outDir, options)),
   );
 }

@@ -23,7 +23,7 @@ describe("planWrite", () => {
     await put(out, "service.ts", generated("same"));
     await put(out, "index.ts", generated("old"));
     await put(out, "types/index.ts", "// my own barrel\n");
-    const plan = await planWrite(
+    const plan = planWrite(
       {
         files: [
           { path: "apis/pet.api.ts", contents: generated("pet") },
@@ -48,7 +48,7 @@ describe("planWrite", () => {
   it("refuses every path that would leave the output directory", async () => {
     const out = await tempDir();
     const escaping = ["../outside.ts", "apis/../../x.ts", "/etc/passwd", "apis\\..\\..\\x.ts", ""];
-    const plan = await planWrite(
+    const plan = planWrite(
       { files: escaping.map((file) => ({ path: file, contents: "x" })), warnings: [] },
       out,
     );
@@ -74,7 +74,7 @@ describe("planWrite", () => {
       files: [{ path: "apis/pet.api.ts", contents: generated("pet") }],
       warnings: [],
     };
-    const plan = await planWrite(result, out, { clean: true });
+    const plan = planWrite(result, out, { clean: true });
     expect(actions(plan)).toEqual([
       ["unchanged", "apis/pet.api.ts"],
       ["delete", "apis/nested/old.api.ts"],
@@ -82,7 +82,7 @@ describe("planWrite", () => {
       ["delete", "index.ts"],
       ["delete", "types/store.ts"],
     ]);
-    expect(actions(await planWrite(result, out))).toEqual([["unchanged", "apis/pet.api.ts"]]);
+    expect(actions(planWrite(result, out))).toEqual([["unchanged", "apis/pet.api.ts"]]);
   });
 
   it("with clean, never follows a symbolic link out of the output directory", async () => {
@@ -95,7 +95,7 @@ describe("planWrite", () => {
     await symlink(path.join(outside, "dir"), path.join(out, "apis", "linked-dir"));
     await symlink(path.join(outside, "dir"), path.join(out, "types"));
     await symlink(path.join(outside, "victim.ts"), path.join(out, "service.ts"));
-    const plan = await planWrite({ files: [], warnings: [] }, out, { clean: true });
+    const plan = planWrite({ files: [], warnings: [] }, out, { clean: true });
     expect(plan.entries).toEqual([]);
   });
 
@@ -104,7 +104,7 @@ describe("planWrite", () => {
     await put(outside, "victim.ts", generated("outside"));
     const out = await tempDir();
     await symlink(path.join(outside, "victim.ts"), path.join(out, "service.ts"));
-    const plan = await planWrite(
+    const plan = planWrite(
       { files: [{ path: "service.ts", contents: generated("new") }], warnings: [] },
       out,
       { force: true },
