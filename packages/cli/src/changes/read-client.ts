@@ -61,7 +61,7 @@ function readMethod(
   implementation: string,
 ): Pick<ClientMethod, "method" | "parameters" | "returns"> | undefined {
   const decorated = readSignature(implementation);
-  if (decorated === undefined || !text.slice(0, at).endsWith(";\n")) return decorated;
+  if (decorated === undefined || at < 2 || !text.startsWith(";\n", at - 2)) return decorated;
   const start = text.lastIndexOf(`\n  ${decorated.method}(`, at);
   const overload = start === -1 ? undefined : readSignature(collapse(text.slice(start, at - 2)));
   if (overload === undefined || overload.parameters.length !== decorated.parameters.length) {
@@ -147,10 +147,10 @@ function matchingClose(text: string, open: number): number {
   if (open < 0) return -1;
   let depth = 0;
   for (let index = open; index < text.length; index++) {
-    const char = text[index]!;
-    if (char === '"') index = stringEnd(text, index);
-    else if (isOpening(char)) depth++;
-    else if (isClosing(text, index) && --depth === 0) return index;
+    const code = text.charCodeAt(index);
+    if (code === QUOTE) index = stringEnd(text, index);
+    else if (isOpening(code)) depth++;
+    else if (isClosing(text, index, code) && --depth === 0) return index;
   }
   return -1;
 }
@@ -161,11 +161,11 @@ function splitTopLevel(text: string): string[] {
   let depth = 0;
   let start = 0;
   for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (char === '"') index = stringEnd(text, index);
-    else if (isOpening(char)) depth++;
-    else if (isClosing(text, index)) depth--;
-    else if (char === "," && depth === 0) {
+    const code = text.charCodeAt(index);
+    if (code === QUOTE) index = stringEnd(text, index);
+    else if (isOpening(code)) depth++;
+    else if (isClosing(text, index, code)) depth--;
+    else if (code === COMMA && depth === 0) {
       parts.push(text.slice(start, index).trim());
       start = index + 1;
     }
@@ -175,20 +175,32 @@ function splitTopLevel(text: string): string[] {
   return parts;
 }
 
-function isOpening(char: string): boolean {
-  return char === "(" || char === "[" || char === "{" || char === "<";
+// Character codes: the scanners run over every character of every generated method.
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const EQUALS = 0x3d;
+const GREATER = 0x3e;
+
+function isOpening(code: number): boolean {
+  // ( [ { <
+  return code === 0x28 || code === 0x5b || code === 0x7b || code === 0x3c;
 }
 
 /** `>` of an arrow `=>` closes nothing. */
-function isClosing(text: string, index: number): boolean {
-  const char = text[index];
-  if (char === ">") return text[index - 1] !== "=";
-  return char === ")" || char === "]" || char === "}";
+function isClosing(text: string, index: number, code: number): boolean {
+  if (code === GREATER) return text.charCodeAt(index - 1) !== EQUALS;
+  // ) ] }
+  return code === 0x29 || code === 0x5d || code === 0x7d;
 }
 
 /** The index of the quote ending the JSON string that starts at `start`. */
 function stringEnd(text: string, start: number): number {
   let index = start + 1;
-  while (index < text.length && text[index] !== '"') index += text[index] === "\\" ? 2 : 1;
-  return index;
+  for (;;) {
+    const quote = text.indexOf('"', index);
+    if (quote === -1) return text.length;
+    const backslash = text.indexOf("\\", index);
+    if (backslash === -1 || backslash > quote) return quote;
+    index = backslash + 2;
+  }
 }
