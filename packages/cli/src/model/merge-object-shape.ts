@@ -70,6 +70,7 @@ function addOwnMembers(shape: ObjectShape, schema: SchemaObject, pointer: string
  * declares the key itself; `conditional` records the place for the one warning.
  */
 function addConditionalMembers(shape: ObjectShape, schema: SchemaObject, pointer: string): void {
+  if (!isObject(schema.then) && !isObject(schema.else)) return;
   const declared = new Map<string, SchemaAt[]>();
   for (const keyword of ["then", "else"] as const) {
     const branch = schema[keyword];

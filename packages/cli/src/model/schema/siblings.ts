@@ -47,15 +47,15 @@ export function buildSiblings(
   }
   parts.push(...unions);
   if (!hasAllOf) {
-    const own = ownShape(schema, pointer);
-    const alternatives = unions.length + requirements.length > 0;
-    if (alternatives && isObject(schema.properties)) {
+    // Only beside alternatives are the schema's own members read here; alone, `buildTypes` reads them.
+    const own = unions.length + requirements.length > 0 ? ownShape(schema, pointer) : undefined;
+    if (own !== undefined && isObject(schema.properties)) {
       parts.push(buildObjectType(own, context));
     } else if (types.length > 0 && unions.every(isUnknown)) {
       parts.push(buildTypes(types, schema, pointer, context));
     }
-    const elsewhere = keysDeclaredElsewhere(requiredKeys(schema), own);
-    if (alternatives && elsewhere.length > 0) {
+    const elsewhere = own === undefined ? [] : keysDeclaredElsewhere(requiredKeys(schema), own);
+    if (elsewhere.length > 0) {
       requirements.push(buildRequiredKeys(elsewhere, undefined, context));
     }
   }
