@@ -227,12 +227,32 @@ describe("query styles", () => {
     ): Promise<unknown> {
       return null!;
     }
+
+    @Get("objects")
+    objects(
+      @Query("color", { explode: false }) _color?: Record<string, unknown>,
+      @Query("spaced", { style: "spaceDelimited" }) _spaced?: Record<string, unknown>,
+      @Query("piped", { style: "pipeDelimited" }) _piped?: Record<string, unknown>,
+    ): Promise<unknown> {
+      return null!;
+    }
   }
 
   test("joins an unexploded array into one value; the comma stays literal, one inside an item is encoded", async () => {
     const api = serviceFor(http.origin).createApi(StyleApi);
     const echo = echoOf(await api.find(["a,b", "c d"], [1, 2], [3, 4], [5, 6]).send());
     expect(echo.url).toBe("/styles?csv=a%2Cb,c%20d&spaced=1%202&piped=3%7C4&repeated=5&repeated=6");
+  });
+
+  test("sends an unexploded object as its keys and values in turn, with the style's separator", async () => {
+    const api = serviceFor(http.origin).createApi(StyleApi);
+    const color = { R: 100, G: "2,0", B: null, A: undefined };
+    const echo = echoOf(await api.objects(color, { a: 1, b: "x y" }, { c: true }).send());
+    expect(echo.url).toBe(
+      "/styles/objects?color=R,100,G,2%2C0&spaced=a%201%20b%20x%20y&piped=c%7Ctrue",
+    );
+    const empty = echoOf(await api.objects({}, { a: null }, { d: new Date(0) }).send());
+    expect(empty.url).toBe("/styles/objects?piped=d%7C1970-01-01T00%3A00%3A00.000Z");
   });
 
   test("leaves out an empty list and null items, and sends a single value as it is", async () => {

@@ -60,6 +60,7 @@ class RealApi {
     @Data("ids", { explode: false }) _ids?: string[],
     @Data("tags") _tags?: string[],
     @Data("shape", { contentType: "application/json" }) _shape?: object,
+    @Data("color", { style: "pipeDelimited" }) _color?: object,
   ): Promise<unknown> {
     return null!;
   }
@@ -148,7 +149,7 @@ describe("request Content-Type", () => {
 });
 
 describe("form fields follow their encoding", () => {
-  test("deepObject, OpenAPI's form defaults, explode: false and a JSON contentType", async () => {
+  test("deepObject, OpenAPI's form defaults, explode: false (an object's keys and values joined by the style's separator) and a JSON contentType", async () => {
     const api = serviceFor(http.origin).createApi(RealApi);
     const echo = echoOf(
       await api
@@ -159,6 +160,7 @@ describe("form fields follow their encoding", () => {
           ["a", "b,c"],
           ["x", "y"],
           { round: true },
+          { R: 1, G: null, B: "b|c" },
         )
         .send(),
     );
@@ -174,6 +176,7 @@ describe("form fields follow their encoding", () => {
       ["tags", "x"],
       ["tags", "y"],
       ["shape", '{"round":true}'],
+      ["color", "R|1|B|b|c"],
     ]);
   });
 

@@ -45,10 +45,10 @@ export function formBodyPairs(
       if (explode) for (const item of items) pairs.push([key, item]);
       else if (items.length > 0) pairs.push([key, items.join(SEPARATORS[style])]);
     } else if (isObjectValue(value)) {
-      const entries = Object.entries(value).filter(([, item]) => item != null);
-      if (explode) for (const [name, item] of entries) pairs.push([name, formValue(item)]);
-      else if (entries.length > 0)
-        pairs.push([key, entries.flatMap(([name, item]) => [name, formValue(item)]).join(",")]);
+      const items = objectItems(value);
+      if (!explode) {
+        if (items.length > 0) pairs.push([key, items.join(SEPARATORS[style])]);
+      } else for (let i = 0; i < items.length; i += 2) pairs.push([items[i]!, items[i + 1]!]);
     } else {
       pairs.push([key, formValue(value)]);
     }
@@ -70,8 +70,19 @@ export function deepPairs(path: string, value: unknown, pairs: [string, string][
   }
 }
 
+/**
+ * An object sent as one value (OpenAPI `explode: false`): its keys and values in turn, as OpenAPI's
+ * style table shows them (`R,100,G,200` joined); a `null` or `undefined` value is left out with
+ * its key.
+ */
+export function objectItems(value: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(value)
+    .filter(([, item]) => item != null)
+    .flatMap(([key, item]) => [key, formValue(item)]);
+}
+
 /** A value with properties to spread: not a Date, Blob or other value sent as one string. */
-function isObjectValue(value: unknown): value is Record<string, unknown> {
+export function isObjectValue(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !(value instanceof Date);
 }
 

@@ -18,8 +18,9 @@ export type KitQuerySeparator = "," | " " | "|";
 
 /**
  * An array sent as one query value with its items joined: `ids=1,2` (form), `ids=1%202`
- * (spaceDelimited), `ids=1%7C2` (pipeDelimited). `@Query(name, { explode: false })` puts one in
- * the request's params; an empty list is left out like an empty array.
+ * (spaceDelimited), `ids=1%7C2` (pipeDelimited); an object as its keys and values in turn
+ * (`color=R,100,G,200`). `@Query(name, { explode: false })` puts one in the request's params; an
+ * empty list is left out like an empty array.
  */
 export class KitQueryList {
   constructor(

@@ -1,7 +1,7 @@
 import type { ParameterBinding } from "../decorators/metadata.js";
 import { type Endpoint, startsWithTwoSlashes } from "./endpoint.js";
 import { KitRequestError, type KitRequestTarget } from "./errors.js";
-import { deepPairs } from "./form-encoding.js";
+import { deepPairs, isObjectValue, objectItems } from "./form-encoding.js";
 import { messages } from "./messages.js";
 import { fillPathTemplate, showPathTemplate } from "./path-template.js";
 import { KitQueryList } from "./query.js";
@@ -79,6 +79,8 @@ export function buildRequest(
       for (const [key, text] of pairs) params[key] = text;
     } else if (separator !== undefined && Array.isArray(value))
       params[name] = new KitQueryList(value, separator);
+    else if (separator !== undefined && isObjectValue(value))
+      params[name] = new KitQueryList(objectItems(value), separator);
     else params[name] = value;
   }
   const headers: Record<string, string> = { ...server.options.headers };

@@ -15,7 +15,7 @@ export interface ParameterBinding {
   /** `undefined` for the unnamed forms `@Query()` and `@Data()`. */
   readonly name: string | undefined;
   readonly index: number;
-  /** For a named `@Query` whose arrays are sent as one joined value; absent for repeated keys. */
+  /** For a named `@Query` whose arrays and objects are sent as one joined value; absent for repeated keys. */
   readonly separator?: KitQuerySeparator;
   /** For a named `@Query` with `style: "deepObject"`: an object is sent as `name[key]=value` pairs. */
   readonly deepObject?: true;

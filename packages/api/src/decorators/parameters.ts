@@ -12,9 +12,10 @@ export type KitParameterDecorator = (
 ) => void;
 
 /**
- * How a named `@Query` sends an array, in OpenAPI's words. `form` with `explode: true` (the
- * default) repeats the key (`ids=1&ids=2`); `explode: false` joins the items: `ids=1,2` for form,
- * `ids=1%202` for spaceDelimited, `ids=1%7C2` for pipeDelimited (whose default is `false`).
+ * How a named `@Query` sends an array or an object, in OpenAPI's words. `form` with `explode: true`
+ * (the default) repeats the key (`ids=1&ids=2`); `explode: false` joins the items: `ids=1,2` for
+ * form, `ids=1%202` for spaceDelimited, `ids=1%7C2` for pipeDelimited (whose default is `false`),
+ * and an object's keys and values in turn (`color=R,100,G,200`).
  */
 export interface KitQueryStyle {
   style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";

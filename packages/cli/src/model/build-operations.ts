@@ -13,7 +13,7 @@ import type {
 import { fieldEncodings } from "./field-encoding.js";
 import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
 import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
-import { isExplodedQueryObject, joinedQueryStyle } from "./query-style.js";
+import { isExplodedQueryObject, joinedQueryStyle, unexpressedQueryStyle } from "./query-style.js";
 import { resolveObject } from "./resolve.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
 import { streamItemKey, streamKind } from "./stream-media.js";
@@ -169,7 +169,7 @@ function readParameters(
   for (const [list, listPointer] of lists) {
     if (!Array.isArray(list)) continue;
     list.forEach((raw, index) => {
-      const parameter = readParameter(loaded, raw, appendPointer(listPointer, index));
+      const parameter = readParameter(loaded, raw, appendPointer(listPointer, index), warnings);
       if (parameter.name === "" && parameter.in !== "path") {
         warnings.add(
           "a parameter with an empty name cannot be sent and was skipped",
@@ -230,7 +230,12 @@ function parameterKey(parameter: Parameter): string {
 
 const LOCATIONS = new Set(["path", "query", "header", "cookie"]);
 
-function readParameter(loaded: LoadedDocument, raw: unknown, at: string): Parameter {
+function readParameter(
+  loaded: LoadedDocument,
+  raw: unknown,
+  at: string,
+  warnings: Warnings,
+): Parameter {
   const { value, pointer } = resolveObject<ParameterObject>(loaded, raw, at, "A parameter");
   if (typeof value.name !== "string" || !LOCATIONS.has(value.in)) {
     throw new KitGenerateError(
@@ -240,6 +245,8 @@ function readParameter(loaded: LoadedDocument, raw: unknown, at: string): Parame
   }
   const schema = parameterSchema(value, pointer);
   const joinedStyle = joinedQueryStyle(loaded, value, schema);
+  const unexpressed = unexpressedQueryStyle(loaded, value, schema);
+  if (unexpressed !== undefined) warnings.add(unexpressed, appendPointer(pointer, "style"));
   return {
     name: value.name,
     in: value.in,

@@ -5,7 +5,7 @@ import type { SchemaObject } from "../openapi/types.js";
 import { dereference } from "./dereference.js";
 import { isRequiredOnly } from "./schema/constraint-only.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
-import { isObjectSchema } from "./schema-kind.js";
+import { hasConditional, isObjectSchema } from "./schema-kind.js";
 
 /** The members of an object type: what an interface is printed from. */
 export interface ObjectShape {
@@ -18,12 +18,17 @@ export interface ObjectShape {
   patternProperties: Map<string, SchemaAt>;
   /** `propertyNames`: the schema every key must match. */
   propertyNames?: SchemaAt;
-  /** Where an `if` whose `then`/`else` properties joined the shape as optional ones stands. */
-  conditional?: string;
+  /** Where each `if` stands whose `then`/`else` TypeScript does not check (see `addConditionalMembers`). */
+  conditionals: string[];
 }
 
 function emptyShape(): ObjectShape {
-  return { properties: new Map(), required: new Set(), patternProperties: new Map() };
+  return {
+    properties: new Map(),
+    required: new Set(),
+    patternProperties: new Map(),
+    conditionals: [],
+  };
 }
 
 /** Adds one schema's own members, not its `allOf`; a later property replaces an earlier one. */
@@ -66,37 +71,64 @@ function addOwnMembers(shape: ObjectShape, schema: SchemaObject, pointer: string
 
 /**
  * The properties of `then` and `else`, which apply depending on a value test TypeScript cannot
- * make: they join as optional properties (the union where both declare one), unless the schema
- * declares the key itself; `conditional` records the place for the one warning.
+ * make: they join as optional properties, unless the schema declares the key itself. Where the
+ * branch does not apply the key is only held to what the other case allows (the other branch's
+ * property, else the `additionalProperties` there), so its type is the union of both cases:
+ * never narrower than the document. `conditionals` records each `if` that TypeScript does not
+ * check, for its one warning (also when `then` and `else` only list `required` keys, which stay
+ * optional).
  */
 function addConditionalMembers(shape: ObjectShape, schema: SchemaObject, pointer: string): void {
-  if (!isObject(schema.then) && !isObject(schema.else)) return;
-  const declared = new Map<string, SchemaAt[]>();
-  for (const keyword of ["then", "else"] as const) {
-    const branch = schema[keyword];
-    if (!isObject(branch) || !isObject(branch.properties)) continue;
-    for (const [key, property] of Object.entries(branch.properties)) {
-      if (isObject(schema.properties) && Object.hasOwn(schema.properties, key)) continue;
-      const at = appendPointer(pointer, keyword, "properties", key);
-      declared.set(key, [
-        ...(declared.get(key) ?? []),
-        { schema: property as SchemaInput, pointer: at },
-      ]);
+  if (!hasConditional(schema)) return;
+  shape.conditionals.push(appendPointer(pointer, "if"));
+  const declared = { then: branchProperties(schema.then), else: branchProperties(schema.else) };
+  const added = new Set<string>();
+  for (const [keyword, other] of [
+    ["then", "else"],
+    ["else", "then"],
+  ] as const) {
+    for (const [key, property] of declared[keyword]) {
+      if (
+        added.has(key) ||
+        (isObject(schema.properties) && Object.hasOwn(schema.properties, key))
+      ) {
+        continue;
+      }
+      added.add(key);
+      const elsewhere = declared[other].get(key) ?? otherwise(shape, schema, other);
+      shape.properties.set(key, {
+        schema: elsewhere === false ? property : { anyOf: [property, elsewhere as SchemaInput] },
+        pointer: appendPointer(pointer, keyword, "properties", key),
+      });
     }
   }
-  if (declared.size === 0) return;
-  shape.conditional = appendPointer(pointer, "if");
-  for (const [key, sources] of declared) {
-    shape.properties.set(
-      key,
-      sources.length === 1
-        ? sources[0]!
-        : {
-            schema: { anyOf: sources.map((source) => source.schema) },
-            pointer: sources[0]!.pointer,
-          },
-    );
-  }
+}
+
+/** The inline properties a `then` or `else` branch declares. */
+function branchProperties(branch: unknown): Map<string, SchemaInput> {
+  if (!isObject(branch) || !isObject(branch.properties)) return new Map();
+  return new Map(Object.entries(branch.properties as Record<string, SchemaInput>));
+}
+
+/**
+ * What a key the branch `keyword` does not declare may hold where that branch applies: its
+ * `additionalProperties`, else the schema's own, else the one merged so far (an `allOf` branch's);
+ * `false` where no such key is allowed.
+ */
+function otherwise(
+  shape: ObjectShape,
+  schema: SchemaObject,
+  keyword: "then" | "else",
+): SchemaInput | boolean {
+  const branch: unknown = schema[keyword];
+  if (branch === false) return false;
+  const extra =
+    isObject(branch) && branch.additionalProperties !== undefined
+      ? branch.additionalProperties
+      : schema.additionalProperties;
+  if (extra !== undefined) return isObject(extra) ? (extra as SchemaInput) : extra !== false;
+  const merged = shape.additionalProperties;
+  return merged === undefined || merged === true ? true : merged.schema;
 }
 
 /** The shape of one object schema on its own, without `allOf`. */

@@ -10,22 +10,60 @@ export type JoinedQueryStyle = "form" | "spaceDelimited" | "pipeDelimited";
 const JOINED_STYLES = new Set<string>(["form", "spaceDelimited", "pipeDelimited"]);
 
 /**
- * The style of a query array sent as one joined value (`ids=1,2`), or undefined when its items
- * repeat the key (`ids=1&ids=2`, OpenAPI's default). `explode` defaults to true for `form` only,
- * as OpenAPI says. Other styles (deepObject) and non-array schemas keep the default.
+ * The style of a query array or object sent as one joined value (`ids=1,2`, `color=R,100,G,200`),
+ * or undefined when an array's items repeat the key (`ids=1&ids=2`, OpenAPI's default).
+ * `explode` defaults to true for `form` only, as OpenAPI says. Other styles (deepObject) and
+ * other schemas keep the default.
  */
 export function joinedQueryStyle(
   loaded: LoadedDocument,
   parameter: ParameterObject,
   schema: SchemaAt | undefined,
 ): JoinedQueryStyle | undefined {
-  if (parameter.in !== "query" || schema === undefined) return undefined;
-  const style = typeof parameter.style === "string" ? parameter.style : "form";
-  const explode = typeof parameter.explode === "boolean" ? parameter.explode : style === "form";
-  if (explode || !JOINED_STYLES.has(style)) return undefined;
+  const written = queryStyleOf(parameter);
+  if (
+    schema === undefined ||
+    written === undefined ||
+    written.explode ||
+    !JOINED_STYLES.has(written.style)
+  ) {
+    return undefined;
+  }
+  const { style } = written;
   const { schema: resolved } = dereference(loaded, schema.schema, schema.pointer);
   const types = Array.isArray(resolved.type) ? resolved.type : [resolved.type];
-  return types.includes("array") ? (style as JoinedQueryStyle) : undefined;
+  return types.includes("array") || mergeObjectShape(loaded, [schema]) !== undefined
+    ? (style as JoinedQueryStyle)
+    : undefined;
+}
+
+/**
+ * Why a query object cannot be sent as its style says: OpenAPI's style table has no form for a
+ * `spaceDelimited` or `pipeDelimited` object with `explode: true`, so it travels as JSON text.
+ * Undefined for every other parameter.
+ */
+export function unexpressedQueryStyle(
+  loaded: LoadedDocument,
+  parameter: ParameterObject,
+  schema: SchemaAt | undefined,
+): string | undefined {
+  const written = queryStyleOf(parameter);
+  if (schema === undefined || written === undefined || !written.explode) return undefined;
+  const { style } = written;
+  if (style !== "spaceDelimited" && style !== "pipeDelimited") return undefined;
+  if (mergeObjectShape(loaded, [schema]) === undefined) return undefined;
+  return `OpenAPI gives an object no ${style} form with explode: true; it is sent as JSON text`;
+}
+
+/**
+ * A query parameter's style and explode, with OpenAPI's defaults (`form`, exploded for form only);
+ * undefined for other parameters.
+ */
+function queryStyleOf(parameter: ParameterObject): { style: string; explode: boolean } | undefined {
+  if (parameter.in !== "query") return undefined;
+  const style = typeof parameter.style === "string" ? parameter.style : "form";
+  const explode = typeof parameter.explode === "boolean" ? parameter.explode : style === "form";
+  return { style, explode };
 }
 
 /**
@@ -38,10 +76,9 @@ export function isExplodedQueryObject(
   parameter: ParameterObject,
   schema: SchemaAt | undefined,
 ): boolean {
-  if (parameter.in !== "query" || schema === undefined) return false;
-  const style = typeof parameter.style === "string" ? parameter.style : "form";
-  const explode = typeof parameter.explode === "boolean" ? parameter.explode : style === "form";
-  if (style !== "form" || !explode) return false;
+  const written = queryStyleOf(parameter);
+  if (schema === undefined || written === undefined || written.style !== "form" || !written.explode)
+    return false;
   // Objects only: `allOf: [$ref]` to a string enum reads as an object schema until merged.
   return mergeObjectShape(loaded, [schema]) !== undefined;
 }

@@ -16,7 +16,27 @@ export function isObjectSchema(schema: SchemaObject): boolean {
       isObject(schema.additionalProperties) ||
       isObject(schema.patternProperties) ||
       schema.additionalProperties === true ||
-      Array.isArray(schema.allOf))
+      Array.isArray(schema.allOf) ||
+      hasConditionalProperties(schema))
+  );
+}
+/** An `if` with a `then` or `else` that says anything: JSON Schema ignores the three otherwise. */
+export function hasConditional(schema: SchemaObject): boolean {
+  return (
+    schema.if !== undefined &&
+    (["then", "else"] as const).some((keyword) => {
+      const branch: unknown = schema[keyword];
+      return branch === false || (isObject(branch) && Object.keys(branch).length > 0);
+    })
+  );
+}
+
+/** An `if` whose `then` or `else` declares properties: like `properties`, they make an object. */
+export function hasConditionalProperties(schema: SchemaObject): boolean {
+  return (
+    hasConditional(schema) &&
+    ((isObject(schema.then) && isObject(schema.then.properties)) ||
+      (isObject(schema.else) && isObject(schema.else.properties)))
   );
 }
 

@@ -188,7 +188,7 @@ export class RequestValidator {
         for (const [key] of own) claimed.add(key);
         if (own.length > 0) value = Object.fromEntries(own);
       } else if (type === "object") {
-        if (values.length > 0) value = pairsToObject(values[0]!.split(","));
+        if (values.length > 0) value = pairsToObject(values[0]!.split(SEPARATORS[style] ?? ","));
       } else {
         if (values.length > 1)
           add(
@@ -383,7 +383,8 @@ export class RequestValidator {
           );
       } else if (type === "object") {
         if (explode) exploded.push(name);
-        else if (own.length > 0) value[name] = pairsToObject(own[0]!.split(","));
+        else if (own.length > 0)
+          value[name] = pairsToObject(own[0]!.split(SEPARATORS[style] ?? ","));
       } else if (own.length > 0) {
         if (own.length > 1)
           add(

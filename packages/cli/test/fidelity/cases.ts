@@ -14,6 +14,8 @@ export interface FidelityCase {
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const IF_WARNING =
+  "if/then/else is not checked; then and else only add optional properties that fit either case";
 const at = (pointer: string, message: string) => `#/components/schemas/T${pointer}: ${message}`;
 
 const ITEM = {
@@ -353,10 +355,92 @@ export const CASES: readonly FidelityCase[] = [
         else: { properties: { b: { type: "string" } } },
       },
     },
-    valid: ["{ kind: 'a', a: 1 }", "{ kind: 'b', b: 'x' }", "{}"],
-    invalid: ["{ a: 'x' }", "{ b: 1 }"],
-    warnings: [
-      at("/if", "if/then/else is not checked; the properties of then and else are optional"),
-    ],
+    // Where then does not apply, `a` may hold anything: `a?: unknown`.
+    valid: ["{ kind: 'a', a: 1 }", "{ kind: 'b', b: 'x' }", "{ kind: 'b', a: 'x' }", "{}"],
+    invalid: ["{ kind: 1 }", "'a'"],
+    prints: ["a?: unknown;", "b?: unknown;"],
+    warnings: [at("/if", IF_WARNING)],
+  },
+  {
+    name: "if-then-else-alone-3.1",
+    version: "3.1",
+    schemas: {
+      T: {
+        if: { properties: { kind: { const: "a" } } },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, never awaited
+        then: { properties: { size: { type: "integer" } }, required: ["size"] },
+        else: { properties: { size: { type: "string" } } },
+      },
+    },
+    valid: ["{ size: 1 }", "{ size: 'x' }", "{}"],
+    invalid: ["{ size: true }"],
+    prints: ["size?: number | string;"],
+    warnings: [at("/if", IF_WARNING)],
+  },
+  {
+    name: "if-then-beside-allof-3.1",
+    version: "3.1",
+    schemas: {
+      Item: { ...ITEM, additionalProperties: { type: "string" } },
+      T: {
+        allOf: [ref("Item")],
+        if: { properties: { id: { const: 0 } } },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, never awaited
+        then: { properties: { flag: { type: "boolean" } } },
+      },
+    },
+    // Where then does not apply, `flag` is one of Item's other keys: a string.
+    valid: ["{ id: 0, flag: true }", "{ id: 1, flag: 'x' }"],
+    invalid: ["{ id: 'x' }", "{ flag: 1 }"],
+    prints: ["flag?: boolean | string;"],
+    warnings: [at("/if", IF_WARNING)],
+  },
+  {
+    name: "if-then-required-3.1",
+    version: "3.1",
+    schemas: {
+      T: {
+        type: "object",
+        properties: { kind: { type: "string" }, a: { type: "integer" } },
+        if: { properties: { kind: { const: "a" } }, required: ["kind"] },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, never awaited
+        then: { required: ["a"] },
+      },
+    },
+    // `a` is required only where kind is "a": required everywhere would reject `{ kind: 'b' }`.
+    valid: ["{ kind: 'b' }", "{ kind: 'a', a: 1 }", "{}"],
+    invalid: ["{ a: 'x' }", "{ kind: 2 }"],
+    prints: ["a?: number;"],
+    warnings: [at("/if", IF_WARNING)],
+  },
+  // propertyNames beside properties
+  {
+    name: "property-names-beside-properties-3.1",
+    version: "3.1",
+    schemas: {
+      T: {
+        type: "object",
+        properties: { a: { type: "string" } },
+        propertyNames: { enum: ["a", "b", "c"] },
+        additionalProperties: { type: "integer" },
+      },
+    },
+    valid: ["{ a: 'x', b: 1 }", "{ c: 2 }", "{}"],
+    invalid: ["{ d: 1 }", "{ b: 'x' }", "{ a: 1 }"],
+    prints: ["b?: number;", "c?: number;"],
+  },
+  // required beside a union of objects and other values
+  {
+    name: "required-beside-mixed-oneof-3.1",
+    version: "3.1",
+    schemas: {
+      T: {
+        required: ["a"],
+        properties: { a: { type: "integer" } },
+        oneOf: [{ type: "string" }, { type: "object", properties: { b: { type: "string" } } }],
+      },
+    },
+    valid: ["'s'", "{ a: 1 }", "{ a: 1, b: 'x' }"],
+    invalid: ["{ b: 'x' }", "{ a: 'x' }", "true"],
   },
 ];

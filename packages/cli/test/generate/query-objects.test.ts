@@ -4,6 +4,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateFromOpenAPI } from "../../src/generate.js";
+import { buildOperations } from "../../src/model/build-operations.js";
+import { Warnings } from "../../src/model/warnings.js";
+import { loadOpenAPIDocument } from "../../src/openapi/load.js";
+import { RequestValidator } from "../../src/wire/index.js";
 import { writeClient } from "../envelope/write-client.js";
 import { SCRATCH_DIR } from "../support/output-dir.js";
 
@@ -25,6 +29,37 @@ const document = {
         responses: { "200": { description: "ok" } },
       },
     },
+    "/colors": {
+      get: {
+        operationId: "colors",
+        parameters: [
+          {
+            name: "color",
+            in: "query",
+            explode: false,
+            schema: { $ref: "#/components/schemas/Rgb" },
+          },
+          { name: "spaced", in: "query", style: "spaceDelimited", schema: filter },
+          { name: "piped", in: "query", style: "pipeDelimited", schema: filter },
+          {
+            name: "loose",
+            in: "query",
+            style: "pipeDelimited",
+            explode: true,
+            schema: filter,
+          },
+        ],
+        responses: { "200": { description: "ok" } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Rgb: {
+        type: "object",
+        properties: { R: { type: "integer" }, G: { type: "integer" }, B: { type: "integer" } },
+      },
+    },
   },
 };
 
@@ -43,20 +78,52 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+type Send = (...args: unknown[]) => { send(): Promise<unknown> };
+
+/** The generated client for the document, imported from `dir`, with its API text and warnings. */
+async function generatedClient(dir: string) {
+  const result = await generateFromOpenAPI(document, { baseUrl: origin });
+  const api = result.files.find((file) => file.path === "apis/default.api.ts")!.contents;
+  await writeClient(result, join(SCRATCH_DIR, dir));
+  const client = (await import(pathToFileURL(join(SCRATCH_DIR, dir, "index.ts")).href)) as {
+    defaultApi: { search: Send; colors: Send };
+  };
+  return { api, warnings: result.warnings, defaultApi: client.defaultApi };
+}
+
 describe("object query parameters travel as OpenAPI's style table says", () => {
   it("form with explode (the default) sends the object's keys, deepObject sends name[key]", async () => {
-    const result = await generateFromOpenAPI(document, { baseUrl: origin });
-    const api = result.files.find((file) => file.path === "apis/default.api.ts")!.contents;
+    const { api, defaultApi } = await generatedClient("query-objects");
     expect(api).toContain(
       'search(@Query() _filter?: unknown, @Query("sort", { style: "deepObject" })',
     );
-    const dir = join(SCRATCH_DIR, "query-objects");
-    await writeClient(result, dir);
-    type Search = (...args: unknown[]) => { send(): Promise<unknown> };
-    const client = (await import(pathToFileURL(join(dir, "index.ts")).href)) as {
-      defaultApi: { search: Search };
-    };
-    await client.defaultApi.search({ q: "a b", page: 2 }, { q: "x" }, 5).send();
+    await defaultApi.search({ q: "a b", page: 2 }, { q: "x" }, 5).send();
     expect(lastUrl).toBe("/search?q=a%20b&page=2&sort%5Bq%5D=x&limit=5");
+  });
+
+  it("form without explode and the delimited styles send keys and values in turn, as the validator reads them", async () => {
+    const { api, warnings, defaultApi } = await generatedClient("query-objects-joined");
+    expect(api).toContain(
+      'colors(@Query("color", { explode: false }) _color?: unknown, @Query("spaced", { style: "spaceDelimited" }) _spaced?: unknown, @Query("piped", { style: "pipeDelimited" }) _piped?: unknown, @Query("loose") _loose?: unknown)',
+    );
+    expect(warnings).toEqual([
+      "#/paths/~1colors/get/parameters/3/style: OpenAPI gives an object no pipeDelimited form with explode: true; it is sent as JSON text",
+    ]);
+    await defaultApi.colors({ R: 100, G: 200, B: 150 }, { q: "a b", page: 2 }, { page: 3 }).send();
+    expect(lastUrl).toBe(
+      "/colors?color=R,100,G,200,B,150&spaced=q%20a%20b%20page%202&piped=page%7C3",
+    );
+
+    const loaded = await loadOpenAPIDocument(structuredClone(document));
+    const operation = buildOperations(loaded, { warnings: new Warnings() }).find(
+      (candidate) => candidate.path === "/colors",
+    )!;
+    const validator = new RequestValidator(loaded);
+    const sent = { method: "GET", target: lastUrl, headers: {}, body: new Uint8Array() };
+    expect(await validator.validate(operation, sent)).toEqual([]);
+    const wrong = { ...sent, target: "/colors?color=R,x" };
+    expect((await validator.validate(operation, wrong)).map((problem) => problem.location)).toEqual(
+      ["/query/color/R"],
+    );
   });
 });

@@ -4,9 +4,10 @@ import type { SchemaObject } from "../../openapi/types.js";
 import { dereference } from "../dereference.js";
 import { mergeObjectShape, ownShape } from "../merge-object-shape.js";
 import type { SchemaInput } from "../schema-input.js";
+import { hasConditional, hasConditionalProperties } from "../schema-kind.js";
 import { intersection, primitive, type TypeExpr } from "../type-expr.js";
 import { isConstraintOnly, isRequiredOnly, requiredKeys } from "./constraint-only.js";
-import { buildObjectType } from "./object.js";
+import { buildObjectType, reportConditionals } from "./object.js";
 import { buildRequiredKeys, keysDeclaredElsewhere } from "./required.js";
 import type { SchemaContext } from "./schema-context.js";
 import { buildSchemaType } from "./schema-type.js";
@@ -28,11 +29,17 @@ export function buildAllOf(
   const branches = schema.allOf!;
   const own = ownShape(schema, pointer);
   const elsewhere = keysDeclaredElsewhere(requiredKeys(schema), own);
-  const hasOwnStructure = isObject(schema.properties) || schema.additionalProperties !== undefined;
-  if (branches.length === 1 && !hasOwnStructure && elsewhere.length === 0) {
+  const hasOwnStructure =
+    isObject(schema.properties) ||
+    schema.additionalProperties !== undefined ||
+    hasConditionalProperties(schema);
+  // An `if` beside the branches adds optional properties, or at least its warning.
+  const conditional = hasConditional(schema);
+  if (branches.length === 1 && !hasOwnStructure && !conditional && elsewhere.length === 0) {
     return buildSchemaType(branches[0]!, appendPointer(pointer, "allOf", 0), context);
   }
-  const typed = hasOwnStructure || branches.some((branch) => !isConstraintOnly(branch));
+  const typed =
+    hasOwnStructure || conditional || branches.some((branch) => !isConstraintOnly(branch));
   const targets = referenceTargets(branches, pointer, context);
   const recursive = targets.some((target) => context.isExpanding(target));
   const merged =
@@ -49,6 +56,7 @@ export function buildAllOf(
     }),
   );
   if (hasOwnStructure) parts.push(buildObjectType(own, context));
+  else reportConditionals(own, context);
   if (elsewhere.length > 0) parts.push(buildRequiredKeys(elsewhere, undefined, context));
   return intersection(parts);
 }

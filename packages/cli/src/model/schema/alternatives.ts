@@ -1,11 +1,12 @@
 import { appendPointer } from "../../openapi/pointer.js";
 import type { SchemaObject } from "../../openapi/types.js";
 import { ownShape } from "../merge-object-shape.js";
-import { primitive, type TypeExpr, union } from "../type-expr.js";
+import { intersection, primitive, type TypeExpr, union } from "../type-expr.js";
 import { isConstraintOnly, isRequiredOnly, requiredKeys } from "./constraint-only.js";
 import { buildRequiredKeys } from "./required.js";
 import type { SchemaContext } from "./schema-context.js";
 import { buildSchemaType } from "./schema-type.js";
+import { excludesObjects } from "./typed.js";
 
 export type AlternativesKeyword = "oneOf" | "anyOf";
 
@@ -14,6 +15,8 @@ export type AlternativesKeyword = "oneOf" | "anyOf";
  * a branch that only constrains stands for that type: one that lists `required` keys makes them
  * required (`{ a: string } | { b: string }` beside the properties a and b), any other is `unknown`
  * here without a warning, and a list of only such unknowns adds nothing (undefined).
+ * `objectParts` (the schema's own properties and required keys) join each branch that may be an
+ * object: they say nothing about a string or an array (`string | ({ b?: B } & { a: unknown })`).
  */
 export function buildAlternatives(
   schema: SchemaObject,
@@ -21,6 +24,7 @@ export function buildAlternatives(
   pointer: string,
   context: SchemaContext,
   typedBySiblings: boolean,
+  objectParts: readonly TypeExpr[] = [],
 ): TypeExpr | undefined {
   const branches = schema[keyword]!;
   if (typedBySiblings && branches.every(isConstraintOnly) && !branches.some(isRequiredOnly)) {
@@ -31,7 +35,11 @@ export function buildAlternatives(
     context.at("union", () =>
       branches.map((branch, index) => {
         if (!typedBySiblings || !isConstraintOnly(branch)) {
-          return buildSchemaType(branch, appendPointer(pointer, keyword, index), context);
+          const at = appendPointer(pointer, keyword, index);
+          const type = buildSchemaType(branch, at, context);
+          return objectParts.length === 0 || excludesObjects(context.loaded, branch, at)
+            ? type
+            : intersection([type, ...objectParts]);
         }
         return isRequiredOnly(branch)
           ? buildRequiredKeys(requiredKeys(branch), own, context)

@@ -14,7 +14,7 @@ import {
   type TypeExpr,
   union,
 } from "../type-expr.js";
-import { buildPropertyNames } from "./property-names.js";
+import { buildPropertyNames, listedKeys } from "./property-names.js";
 import type { SchemaContext } from "./schema-context.js";
 import { buildSchemaType } from "./schema-type.js";
 
@@ -25,6 +25,7 @@ import { buildSchemaType } from "./schema-type.js";
  */
 export function buildObjectType(shape: ObjectShape, context: SchemaContext): TypeExpr {
   if (shape.properties.size === 0 && shape.patternProperties.size === 0) {
+    reportConditionals(shape, context);
     const keys = buildPropertyNames(shape, context);
     const extra = shape.additionalProperties;
     if (extra === undefined || extra === true) {
@@ -40,6 +41,16 @@ export function buildObjectType(shape: ObjectShape, context: SchemaContext): Typ
   return properties.length === 0 && indexes.length === 0
     ? NOTHING_LEFT
     : { kind: "object", properties, indexes };
+}
+
+/** One warning per `if`: TypeScript cannot test a value, so `then` and `else` are approximated. */
+export function reportConditionals(shape: ObjectShape, context: SchemaContext): void {
+  for (const pointer of shape.conditionals) {
+    context.warnings.add(
+      "if/then/else is not checked; then and else only add optional properties that fit either case",
+      pointer,
+    );
+  }
 }
 
 function keysOf(keys: TypeExpr | undefined): { keys?: TypeExpr } {
@@ -61,12 +72,9 @@ export function buildIndexes(
 ): readonly IndexSignature[] {
   // Beside properties, propertyNames gives no key type: this only reports it.
   buildPropertyNames(shape, context);
-  if (shape.conditional !== undefined) {
-    context.warnings.add(
-      "if/then/else is not checked; the properties of then and else are optional",
-      shape.conditional,
-    );
-  }
+  reportConditionals(shape, context);
+  // Keys that propertyNames lists are properties already (`buildProperties`): no other key is allowed.
+  if (listedKeys(shape, context.loaded) !== undefined) return [];
   const extra = shape.additionalProperties;
   if (extra === true) return ANY_KEY;
   const prefixed = new Map<string, TypeExpr[]>();
@@ -120,13 +128,16 @@ export function plainPrefix(pattern: string): string | undefined {
   return match === null ? undefined : match[1]!.replace(/\\(.)/g, "$1");
 }
 
-/** The properties sorted by key, each with its doc. */
+/**
+ * The properties sorted by key, each with its doc. The keys `propertyNames` lists beside them
+ * (`enum: [a, b]`) are optional properties of the `additionalProperties` type too.
+ */
 export function buildProperties(shape: ObjectShape, context: SchemaContext): Property[] {
   const view = context.view;
   const keys = [...shape.properties.keys()].filter(
     (key) => view === undefined || !hiddenIn(context.loaded, view, shape.properties.get(key)!),
   );
-  return keys.sort(compareText).map((key) => {
+  const declared = keys.map((key): Property => {
     const { schema, pointer } = shape.properties.get(key)!;
     return {
       key,
@@ -135,4 +146,23 @@ export function buildProperties(shape: ObjectShape, context: SchemaContext): Pro
       type: context.at("deferred", () => buildSchemaType(schema, pointer, context)),
     };
   });
+  const properties = [...declared, ...listedProperties(shape, context)];
+  return properties.sort((a, b) => compareText(a.key, b.key));
+}
+
+/** The keys `propertyNames` lists that no property declares, typed as `additionalProperties` says. */
+function listedProperties(shape: ObjectShape, context: SchemaContext): Property[] {
+  const extra = shape.additionalProperties;
+  const keys = listedKeys(shape, context.loaded) ?? [];
+  return [...new Set(keys)]
+    .filter((key) => !shape.properties.has(key))
+    .map((key) => ({
+      key,
+      optional: !shape.required.has(key),
+      doc: NO_DOC,
+      type:
+        extra === undefined || extra === true
+          ? primitive("unknown")
+          : context.at("deferred", () => buildSchemaType(extra.schema, extra.pointer, context)),
+    }));
 }

@@ -1,4 +1,5 @@
 import { isObject } from "../../openapi/is-object.js";
+import { appendPointer } from "../../openapi/pointer.js";
 import type { SchemaObject } from "../../openapi/types.js";
 import { ownShape } from "../merge-object-shape.js";
 import { intersection, isUnknown, primitive, type TypeExpr } from "../type-expr.js";
@@ -9,7 +10,7 @@ import { buildLiterals } from "./literals.js";
 import { buildObjectType } from "./object.js";
 import { buildRequiredKeys, keysDeclaredElsewhere } from "./required.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildTypes, declaredTypes } from "./typed.js";
+import { buildTypes, declaredTypes, excludesObjects } from "./typed.js";
 
 const ALTERNATIVES: readonly AlternativesKeyword[] = ["oneOf", "anyOf"];
 
@@ -30,16 +31,15 @@ export function buildSiblings(
   const hasAllOf = Array.isArray(schema.allOf);
   const keywords = ALTERNATIVES.filter((keyword) => Array.isArray(schema[keyword]));
 
+  const mixed = mixedAlternatives(schema, keywords, pointer, context);
+  if (mixed !== undefined) return mixed;
   const parts: TypeExpr[] = [];
   if (hasAllOf) parts.push(buildAllOf(schema, pointer, context));
   const unions: TypeExpr[] = [];
   // Unions of `{required: [a]}` branches follow the type they constrain: `{ a?: A } & ({ a: A } | …)`.
   const requirements: TypeExpr[] = [];
   for (const keyword of keywords) {
-    const typedBySiblings =
-      hasAllOf ||
-      types.length > 0 ||
-      keywords.some((other) => other !== keyword && !schema[other]!.every(isConstraintOnly));
+    const typedBySiblings = isTypedBySiblings(schema, keyword, keywords, types);
     const part = buildAlternatives(schema, keyword, pointer, context, typedBySiblings);
     if (part === undefined) continue;
     if (!isUnknown(part) && schema[keyword]!.every(isConstraintOnly)) requirements.push(part);
@@ -65,4 +65,48 @@ export function buildSiblings(
     return primitive("unknown");
   }
   return parts.length === 1 ? parts[0]! : intersection(parts);
+}
+
+/** Whether the keywords beside a union give it its type, so its constraint-only branches add nothing. */
+function isTypedBySiblings(
+  schema: SchemaObject,
+  keyword: AlternativesKeyword,
+  keywords: readonly AlternativesKeyword[],
+  types: readonly unknown[],
+): boolean {
+  return (
+    Array.isArray(schema.allOf) ||
+    types.length > 0 ||
+    keywords.some((other) => other !== keyword && !schema[other]!.every(isConstraintOnly))
+  );
+}
+
+/**
+ * A schema without `type` whose one union mixes objects with other values
+ * (`oneOf: [{type: string}, {type: object}]`): its properties and `required` keys apply to
+ * objects only, so they join the branches that may be objects, not the union. Undefined for any
+ * other schema.
+ */
+function mixedAlternatives(
+  schema: SchemaObject,
+  keywords: readonly AlternativesKeyword[],
+  pointer: string,
+  context: SchemaContext,
+): TypeExpr | undefined {
+  const objectKeywords = isObject(schema.properties) || Array.isArray(schema.required);
+  if (!objectKeywords || schema.type !== undefined || schema.allOf !== undefined) return undefined;
+  if (keywords.length !== 1) return undefined;
+  const keyword = keywords[0]!;
+  const branches = schema[keyword]!;
+  const mixes = branches.some((branch, index) =>
+    excludesObjects(context.loaded, branch, appendPointer(pointer, keyword, index)),
+  );
+  if (!mixes || branches.some(isConstraintOnly)) return undefined;
+  const own = ownShape(schema, pointer);
+  const objectParts: TypeExpr[] = [];
+  if (isObject(schema.properties)) objectParts.push(buildObjectType(own, context));
+  const elsewhere = keysDeclaredElsewhere(requiredKeys(schema), own);
+  if (elsewhere.length > 0) objectParts.push(buildRequiredKeys(elsewhere, undefined, context));
+  if (objectParts.length === 0) return undefined;
+  return buildAlternatives(schema, keyword, pointer, context, false, objectParts);
 }

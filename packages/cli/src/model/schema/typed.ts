@@ -1,6 +1,10 @@
 import { isObject } from "../../openapi/is-object.js";
+import type { LoadedDocument } from "../../openapi/load.js";
 import type { SchemaObject, SchemaType } from "../../openapi/types.js";
+import { dereference } from "../dereference.js";
 import { ownShape } from "../merge-object-shape.js";
+import type { SchemaInput } from "../schema-input.js";
+import { hasConditionalProperties } from "../schema-kind.js";
 import { primitive, type TypeExpr, union } from "../type-expr.js";
 import { buildArray } from "./array.js";
 import { buildObjectType } from "./object.js";
@@ -14,12 +18,26 @@ export function declaredTypes(schema: SchemaObject): SchemaType[] {
     isObject(schema.properties) ||
     schema.additionalProperties !== undefined ||
     isObject(schema.patternProperties) ||
-    isObject(schema.propertyNames)
+    isObject(schema.propertyNames) ||
+    hasConditionalProperties(schema)
   ) {
     return ["object"];
   }
   if (schema.items !== undefined || Array.isArray(schema.prefixItems)) return ["array"];
   return [];
+}
+
+/**
+ * Whether a schema can never be an object: its `type` lists no object (a string, an array), or
+ * none of its `const`/`enum` values is one. A schema whose type is open (a union, no keywords)
+ * may be one.
+ */
+export function excludesObjects(loaded: LoadedDocument, input: unknown, pointer: string): boolean {
+  const { schema } = dereference(loaded, input as SchemaInput, pointer);
+  if (Object.hasOwn(schema, "const")) return !isObject(schema.const);
+  if (Array.isArray(schema.enum)) return !schema.enum.some(isObject);
+  const types = declaredTypes(schema);
+  return types.length > 0 && !types.includes("object");
 }
 
 /** The union of what each listed type gives. */
