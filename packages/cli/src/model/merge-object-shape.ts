@@ -81,13 +81,15 @@ function addOwnMembers(shape: ObjectShape, schema: SchemaObject, pointer: string
 function addConditionalMembers(shape: ObjectShape, schema: SchemaObject, pointer: string): void {
   if (!hasConditional(schema)) return;
   shape.conditionals.push(appendPointer(pointer, "if"));
-  const declared = { then: branchProperties(schema.then), else: branchProperties(schema.else) };
+  const declared = new Map(
+    (["then", "else"] as const).map((keyword) => [keyword, branchProperties(schema[keyword])]),
+  );
   const added = new Set<string>();
   for (const [keyword, other] of [
     ["then", "else"],
     ["else", "then"],
   ] as const) {
-    for (const [key, property] of declared[keyword]) {
+    for (const [key, property] of declared.get(keyword)!) {
       if (
         added.has(key) ||
         (isObject(schema.properties) && Object.hasOwn(schema.properties, key))
@@ -95,7 +97,7 @@ function addConditionalMembers(shape: ObjectShape, schema: SchemaObject, pointer
         continue;
       }
       added.add(key);
-      const elsewhere = declared[other].get(key) ?? otherwise(shape, schema, other);
+      const elsewhere = declared.get(other)!.get(key) ?? otherwise(shape, schema, other);
       shape.properties.set(key, {
         schema: elsewhere === false ? property : { anyOf: [property, elsewhere as SchemaInput] },
         pointer: appendPointer(pointer, keyword, "properties", key),
