@@ -413,6 +413,21 @@ export const CASES: readonly FidelityCase[] = [
     prints: ["a?: number;"],
     warnings: [at("/if", IF_WARNING)],
   },
+  {
+    name: "if-then-on-a-string-3.1",
+    version: "3.1",
+    schemas: {
+      T: {
+        type: "string",
+        if: { minLength: 3 },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, never awaited
+        then: { enum: ["long", "longer"] },
+      },
+    },
+    valid: ["'ab'", "'long'"],
+    invalid: ["1"],
+    warnings: [at("/if", "if/then/else is not checked; then and else are not applied")],
+  },
   // propertyNames beside properties
   {
     name: "property-names-beside-properties-3.1",

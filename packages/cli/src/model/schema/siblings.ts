@@ -2,6 +2,7 @@ import { isObject } from "../../openapi/is-object.js";
 import { appendPointer } from "../../openapi/pointer.js";
 import type { SchemaObject } from "../../openapi/types.js";
 import { ownShape } from "../merge-object-shape.js";
+import { hasConditional } from "../schema-kind.js";
 import { intersection, isUnknown, primitive, type TypeExpr } from "../type-expr.js";
 import { buildAllOf } from "./all-of.js";
 import { type AlternativesKeyword, buildAlternatives } from "./alternatives.js";
@@ -49,11 +50,16 @@ export function buildSiblings(
   if (!hasAllOf) {
     // Only beside alternatives are the schema's own members read here; alone, `buildTypes` reads them.
     const own = unions.length + requirements.length > 0 ? ownShape(schema, pointer) : undefined;
+    // Where the schema's own object is built, it reports an `if`; elsewhere this does.
+    let ownObject = false;
     if (own !== undefined && isObject(schema.properties)) {
       parts.push(buildObjectType(own, context));
+      ownObject = true;
     } else if (types.length > 0 && unions.every(isUnknown)) {
       parts.push(buildTypes(types, schema, pointer, context));
+      ownObject = types.includes("object");
     }
+    if (!ownObject) reportConditionalType(schema, pointer, context);
     const elsewhere = own === undefined ? [] : keysDeclaredElsewhere(requiredKeys(schema), own);
     if (elsewhere.length > 0) {
       requirements.push(buildRequiredKeys(elsewhere, undefined, context));
@@ -109,4 +115,27 @@ function mixedAlternatives(
   if (elsewhere.length > 0) objectParts.push(buildRequiredKeys(elsewhere, undefined, context));
   if (objectParts.length === 0) return undefined;
   return buildAlternatives(schema, keyword, pointer, context, false, objectParts);
+}
+
+/**
+ * An `if` on a schema that is not built as an object (`type: string`, a union) whose `then` or
+ * `else` would type the value (`enum`, `type`, `properties`, `false`): TypeScript cannot apply
+ * them, so they are left out with one warning.
+ */
+function reportConditionalType(
+  schema: SchemaObject,
+  pointer: string,
+  context: SchemaContext,
+): void {
+  if (!hasConditional(schema)) return;
+  const typing = (["then", "else"] as const).some((keyword) => {
+    const branch: unknown = schema[keyword];
+    return branch === false || (isObject(branch) && !isConstraintOnly(branch));
+  });
+  if (typing) {
+    context.warnings.add(
+      "if/then/else is not checked; then and else are not applied",
+      appendPointer(pointer, "if"),
+    );
+  }
 }
