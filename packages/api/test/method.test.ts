@@ -165,6 +165,17 @@ describe("abort(reason)", () => {
     expect((await untouched).data).toEqual({ waited: 100 });
   });
 
+  test("reaches a send still in flight after an earlier one of the same object ended", async () => {
+    const request = serviceFor(http.origin).createApi(RootApi).slow(10);
+    const early = request.send();
+    const late = request.send(5000).catch((e: unknown) => e);
+    expect((await early).data).toEqual({ waited: 10 });
+    request.abort("late");
+    const error = await late;
+    expect(error).toBeInstanceOf(KitAbortError);
+    expect((error as KitAbortError).reason).toBe("late");
+  });
+
   test("does not affect later sends", async () => {
     const request = serviceFor(http.origin).createApi(RootApi).slow(10);
     request.abort("nothing in flight");
