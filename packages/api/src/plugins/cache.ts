@@ -121,6 +121,53 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     return [...keys].filter((key) => namespaces.has(key.slice(0, key.indexOf(" "))));
   }
 
+  /** Whom the request's answer is for: the `scope` answer, or refusal when credentials are unseen. */
+  function whom(ctx: KitContext): string {
+    if (scope !== undefined) return scope(ctx);
+    const unseen = ctx.server.unseenCredentials();
+    if (unseen !== undefined) throw scopeMissing(ctx.server.options.name, unseen);
+    return "";
+  }
+
+  /** A storage that throws costs a miss, never a failed request. */
+  function read(key: string): KitCacheEntry | undefined | Promise<KitCacheEntry | undefined> {
+    try {
+      return storage.get(key);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** `found` if it may answer a request of `url` now. */
+  function fresh(found: KitCacheEntry | undefined, url: string): KitCacheEntry | undefined {
+    if (found === undefined) return undefined;
+    const now = Date.now();
+    // The memory storage holds only entries this plugin made; any other storage is input.
+    if (memory) return found.expires > now ? found : undefined;
+    return usableEntry(found, url, now);
+  }
+
+  /** Everything but a hit from a synchronous storage: a hit from a storage that answered later, else a miss. */
+  async function answer(
+    ctx: KitContext,
+    next: KitNext,
+    key: string,
+    stored: KitCacheEntry | undefined | Promise<KitCacheEntry | undefined>,
+  ): Promise<Result> {
+    const found = isPromiseLike(stored) ? await stored.then(undefined, () => undefined) : stored;
+    if (found !== undefined) {
+      const entry = fresh(found, ctx.request.url);
+      if (entry !== undefined) return resultCopy(entry.result);
+      await quietly(() => storage.delete(key));
+    }
+    const signal = ctx.request.signal;
+    // Aborted while the storage answered: nothing is sent on this caller's behalf.
+    if (signal.aborted) throw abortError(ctx, signal.reason);
+    const lifetime = ctx.options.cache?.ttl ?? ttl;
+    const shared = inFlight.get(key) ?? start(ctx, next, key, lifetime);
+    return follow(ctx, shared, signal);
+  }
+
   return {
     name: "cache",
     setup(server) {
@@ -129,41 +176,21 @@ export function cache(options: CacheOptions = {}): CachePlugin {
         throw scopeMissing(server.options.name, unseen);
       namespaces.add(keyNamespace(server.options.name));
     },
-    async request(ctx, next) {
+    // Not async: a hit from a synchronous storage resolves at once, without the frame an async
+    // function allocates on every call (about a fifth of a hit's cost).
+    request(ctx, next) {
       const call = ctx.options.cache;
       if (call?.skip || !methods.has(ctx.request.method) || isBinary(ctx)) return next();
-      let who = "";
-      if (scope !== undefined) who = scope(ctx);
-      else {
-        const unseen = ctx.server.unseenCredentials();
-        if (unseen !== undefined) throw scopeMissing(ctx.server.options.name, unseen);
-      }
-      const lifetime = call?.ttl ?? ttl;
-      const key = keyOf(ctx.server.options.name, ctx.request, who);
-      let stored: KitCacheEntry | undefined | Promise<KitCacheEntry | undefined>;
       try {
-        stored = storage.get(key);
-      } catch {
-        stored = undefined;
+        const key = keyOf(ctx.server.options.name, ctx.request, whom(ctx));
+        const stored = read(key);
+        const entry = isPromiseLike(stored) ? undefined : fresh(stored, ctx.request.url);
+        return entry === undefined
+          ? answer(ctx, next, key, stored)
+          : Promise.resolve(resultCopy(entry.result));
+      } catch (error) {
+        return Promise.reject(error);
       }
-      // A memory hit answers without awaiting, which would cost a microtask turn.
-      const found = isPromiseLike(stored) ? await stored.then(undefined, () => undefined) : stored;
-      if (found !== undefined) {
-        // The memory storage holds only entries this plugin made; any other storage is input.
-        const now = Date.now();
-        const entry = memory
-          ? found.expires > now
-            ? found
-            : undefined
-          : usableEntry(found, ctx.request.url, now);
-        if (entry !== undefined) return resultCopy(entry.result);
-        await quietly(() => storage.delete(key));
-      }
-      const signal = ctx.request.signal;
-      // Aborted while the storage answered: nothing is sent on this caller's behalf.
-      if (signal.aborted) throw abortError(ctx, signal.reason);
-      const shared = inFlight.get(key) ?? start(ctx, next, key, lifetime);
-      return follow(ctx, shared, signal);
     },
     async invalidate(prefix) {
       forgetInFlight((url) => urlStartsWith(url, prefix));
