@@ -71,6 +71,7 @@ describe("the runtime's imports", () => {
     expect(users.sort()).toEqual([
       "core/exchange.ts",
       "core/options.ts",
+      "core/redirect-follower.ts",
       "core/redirects.ts",
       "core/server.ts",
       "stream/connect.ts",

@@ -21,8 +21,9 @@ import { serializeQuery } from "./query.js";
 import {
   followsRedirectsItself,
   type KitCrossOriginRedirect,
+  type RedirectRules,
+  redirectRules,
   refusedRedirect,
-  requestFollowing,
 } from "./redirects.js";
 import { abortSourceOf } from "./request.js";
 import { plainHeaders, readErrorBody } from "./response-body.js";
@@ -45,9 +46,8 @@ const axiosResponseTypes = {
  * `policy` is the server's `crossOriginRedirect`, applied here where the adapter does not.
  */
 export function axiosTransport(http: AxiosInstance, policy: KitCrossOriginRedirect): Transport {
-  const followsItself = followsRedirectsItself(http.defaults.adapter);
-  return (request, target, extra) =>
-    exchange(http, request, target, extra, followsItself ? policy : undefined);
+  const rules = followsRedirectsItself(http.defaults.adapter) ? redirectRules(policy) : undefined;
+  return (request, target, extra) => exchange(http, request, target, extra, rules);
 }
 
 /**
@@ -59,7 +59,7 @@ function exchange(
   request: KitRequest,
   target: KitRequestTarget,
   extra: TransportExtra | undefined,
-  policy: KitCrossOriginRedirect | undefined,
+  rules: RedirectRules | undefined,
 ): Promise<RawResponse> {
   const abort = abortSourceOf(request);
   if (abort.aborted) return Promise.reject(new KitAbortError(target, abort.reason));
@@ -99,7 +99,7 @@ function exchange(
   if (extra !== undefined) Object.assign(config, extra);
   const deadline = new Deadline(abort, request.timeout);
   config.signal = deadline.signal;
-  const sent = policy === undefined ? http.request(config) : requestFollowing(http, config, policy);
+  const sent = rules === undefined ? http.request(config) : following(http, config, rules);
   return sent.then(
     (response: AxiosResponse) => {
       deadline.clear();
@@ -113,6 +113,20 @@ function exchange(
       deadline.clear();
       throw toRequestError(error, request, abort, deadline.expired, target);
     },
+  );
+}
+
+/**
+ * The redirect follower, loaded on the first send that needs it: only Node with the fetch adapter
+ * does, so a browser bundle keeps it in a chunk it never loads.
+ */
+function following(
+  http: AxiosInstance,
+  config: AxiosRequestConfig,
+  rules: RedirectRules,
+): Promise<AxiosResponse> {
+  return import("./redirect-follower.js").then(({ requestFollowing }) =>
+    requestFollowing(http, config, rules),
   );
 }
 
