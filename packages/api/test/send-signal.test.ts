@@ -1,6 +1,7 @@
+import { spawn } from "node:child_process";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import { Api, Get, KitAbortError, KitOptionsError, KitTimeoutError, Params } from "../src/index.js";
 import { failure } from "./support/failure.js";
 import { serviceFor } from "./support/service.js";
@@ -177,4 +178,68 @@ describe("sendWith({ signal })", () => {
     );
     expect(hang.seen).not.toContain("a8");
   });
+});
+
+describe("timeout", () => {
+  /** Milliseconds from now until `promise` settles, and what it rejected with. */
+  async function timed(promise: Promise<unknown>): Promise<{ error: unknown; ms: number }> {
+    const started = Date.now();
+    const error = await failure(promise);
+    return { error, ms: Date.now() - started };
+  }
+
+  test("a send started after another one ended gets its whole time, not what was left of the other's", async () => {
+    const method = api(400).wait("t1");
+    const first = method.send();
+    await hang.arrived("t1");
+    hang.answer("t1");
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { error, ms } = await timed(api(400).wait("t2").send());
+    expect(error).toBeInstanceOf(KitTimeoutError);
+    expect(ms).toBeGreaterThanOrEqual(390);
+    expect(await hang.ended("t2")).toBe("closed");
+  });
+
+  test("sends with different timeouts each end at their own", async () => {
+    const [long, short] = await Promise.all([
+      timed(api(600).wait("t3").send()),
+      timed(api(100).wait("t4").send()),
+    ]);
+    expect(long.error).toBeInstanceOf(KitTimeoutError);
+    expect(short.error).toBeInstanceOf(KitTimeoutError);
+    expect(short.ms).toBeLessThan(long.ms);
+    expect(long.ms).toBeGreaterThanOrEqual(590);
+  });
+
+  test("a finished send's timeout does not keep the process alive", async () => {
+    // A script that sends once with a one-minute timeout, as a command-line tool would; it must
+    // exit once answered, not a minute later (the test's own time limit is shorter).
+    const script = `
+      import { Api, Get, KitServer, Server } from "@kit/api";
+      class Shop extends KitServer {}
+      Server({ baseURL: ${JSON.stringify(hang.origin)}, timeout: 60000 })(Shop);
+      class HangApi { wait() {} }
+      Get("/hang/t5")(HangApi.prototype, "wait", Object.getOwnPropertyDescriptor(HangApi.prototype, "wait"));
+      Api()(HangApi);
+      const result = await new Shop().createApi(HangApi).wait().send();
+      console.log(JSON.stringify(result.data));
+    `;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: new URL("../../..", import.meta.url),
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    onTestFinished(() => {
+      child.kill();
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    await hang.arrived("t5");
+    hang.answer("t5");
+    expect(await exited).toBe(0);
+    expect(output.trim()).toBe('{"id":"t5"}');
+  }, 30_000);
 });

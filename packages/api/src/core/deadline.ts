@@ -10,8 +10,12 @@ export class Deadline {
   /** What axios listens to: the send's abort source, or the deadline's handle following it. */
   readonly signal: SendAbort | AbortSignal;
   #expired = false;
-  #timer: ReturnType<typeof setTimeout> | undefined;
   #release: (() => void) | undefined;
+  /** Epoch milliseconds at which the limit passes; links in its lane, oldest first. */
+  at = 0;
+  lane: Lane | undefined;
+  older: Deadline | undefined;
+  newer: Deadline | undefined;
 
   /** `timeout` 0 means no limit. */
   constructor(outer: SendAbort | AbortSignal, timeout: number) {
@@ -24,11 +28,8 @@ export class Deadline {
     const target = outer as Pick<AbortSignal, "addEventListener" | "removeEventListener">;
     target.addEventListener("abort", follow);
     this.#release = () => target.removeEventListener("abort", follow);
-    this.#timer = setTimeout(() => {
-      this.#expired = true;
-      inner.abort();
-    }, timeout);
     this.signal = inner;
+    laneOf(timeout).add(this);
   }
 
   /** True once the limit passed before the exchange ended. */
@@ -38,7 +39,82 @@ export class Deadline {
 
   /** Called when the exchange ended either way. */
   clear(): void {
-    clearTimeout(this.#timer);
+    this.lane?.remove(this);
     this.#release?.();
   }
+
+  /** Called by the lane when the limit passed. */
+  expire(): void {
+    this.#expired = true;
+    (this.signal as SendAbort).abort();
+  }
+}
+
+/** What `setTimeout` answers: an object with `ref`/`unref` on Node, a number in browsers. */
+type Timer = ReturnType<typeof setTimeout> & { ref?(): unknown; unref?(): unknown };
+
+/**
+ * The deadlines of one duration, oldest first, under one timer. A timer per send cost more than
+ * the rest of Kit's work per send: Node makes and drops a timer list whenever a duration's last
+ * timer goes, which sequential sends do every time. Deadlines of one duration expire in the order
+ * they began, so each is added at the end and removed wherever it is, both O(1). The timer may
+ * fire early (for a deadline removed since), then it is set again for the oldest left. With none
+ * left it no longer keeps the process alive, and when it fires the lane is dropped, so durations
+ * no longer used (a plugin may set any `timeout`) keep nothing.
+ */
+class Lane {
+  #oldest: Deadline | undefined;
+  #newest: Deadline | undefined;
+  #timer: Timer | undefined;
+
+  constructor(readonly timeout: number) {}
+
+  add(deadline: Deadline): void {
+    deadline.at = Date.now() + this.timeout;
+    deadline.lane = this;
+    deadline.older = this.#newest;
+    if (this.#newest === undefined) this.#oldest = deadline;
+    else this.#newest.newer = deadline;
+    this.#newest = deadline;
+    if (this.#timer === undefined) this.#arm(this.timeout);
+    else if (this.#oldest === deadline) this.#timer.ref?.();
+  }
+
+  remove(deadline: Deadline): void {
+    if (deadline.lane !== this) return;
+    deadline.lane = undefined;
+    if (deadline.older === undefined) this.#oldest = deadline.newer;
+    else deadline.older.newer = deadline.newer;
+    if (deadline.newer === undefined) this.#newest = deadline.older;
+    else deadline.newer.older = deadline.older;
+    deadline.older = undefined;
+    deadline.newer = undefined;
+    if (this.#oldest === undefined) this.#timer?.unref?.();
+  }
+
+  #arm(delay: number): void {
+    this.#timer = setTimeout(() => this.#fire(), delay) as Timer;
+  }
+
+  #fire(): void {
+    this.#timer = undefined;
+    const now = Date.now();
+    for (let due = this.#oldest; due !== undefined && due.at <= now; due = this.#oldest) {
+      this.remove(due);
+      due.expire();
+    }
+    if (this.#oldest !== undefined) this.#arm(this.#oldest.at - now);
+    else lanes.delete(this.timeout);
+  }
+}
+
+const lanes = new Map<number, Lane>();
+
+function laneOf(timeout: number): Lane {
+  let lane = lanes.get(timeout);
+  if (lane === undefined) {
+    lane = new Lane(timeout);
+    lanes.set(timeout, lane);
+  }
+  return lane;
 }
