@@ -7,7 +7,7 @@ import { fillPathTemplate, showPathTemplate } from "./path-template.js";
 import { KitQueryList } from "./query.js";
 import { encodeBody } from "./request-body.js";
 import type { Route } from "./route.js";
-import type { SendAbort } from "./send-abort.js";
+import { SendAbort } from "./send-abort.js";
 import type { KitHttpMethod, KitRequest, KitResponseType } from "./vocabulary.js";
 
 /** The request of one send. `signal` is made only when read; see `SendAbort`. */
@@ -59,6 +59,11 @@ class SendRequest implements KitRequest {
 /** What aborts `request` now, without making a signal nobody asked for. */
 export function abortSourceOf(request: KitRequest): AbortSignal | SendAbort {
   return request instanceof SendRequest ? request.abortSource : request.signal;
+}
+
+/** The real signal of an abort source, made now if it is the cheap handle. */
+export function signalOf(source: AbortSignal | SendAbort): AbortSignal {
+  return source instanceof SendAbort ? source.signal : source;
 }
 
 /** Turns one call's arguments into the request plugins see; a missing path value fails here. */

@@ -1,5 +1,6 @@
 import { isKitRequestError, KitHttpError } from "../core/errors.js";
 import type { KitPlugin } from "../core/plugin.js";
+import { abortSourceOf, signalOf } from "../core/request.js";
 import type { KitHttpMethod } from "../core/vocabulary.js";
 import { abortError } from "./abort-error.js";
 import { requireInteger } from "./plugin-options.js";
@@ -49,20 +50,22 @@ export function retry(options: RetryOptions = {}): KitPlugin {
     async request(ctx, next) {
       const retries = ctx.options.retry?.retries ?? settings.retries;
       if (retries <= 0 || !settings.methods.has(ctx.request.method)) return next();
-      const sendSignal = ctx.request.signal;
+      // The send's abort source as it is, without making an AbortSignal: a signal costs
+      // microseconds on Node, and axios and the deadline then listen to it as an EventTarget, so a
+      // send that succeeds at once creates none.
+      const source = abortSourceOf(ctx.request);
       try {
         for (let attempt = 0; ; attempt++) {
-          // The first attempt has the send's own signal, made for this send; each later one gets a
-          // new signal following it, since plugins inside may have replaced the previous one. A
-          // signal costs microseconds on Node, so a send that succeeds at once creates none.
-          const child = attempt === 0 ? undefined : childController(sendSignal);
-          ctx.request.signal = child?.controller.signal ?? sendSignal;
+          // The first attempt has the send's own signal; each later one gets a new signal
+          // following it, since plugins inside may have replaced the previous one.
+          const child = attempt === 0 ? undefined : childController(source);
+          if (child !== undefined) ctx.request.signal = child.controller.signal;
           try {
             return await next();
           } catch (error) {
             const delay = attempt < retries ? retryDelay(error, attempt, settings) : undefined;
             if (delay === undefined) throw error;
-            await sleep(delay, sendSignal).catch((reason: unknown) => {
+            await sleep(delay, source).catch((reason: unknown) => {
               throw abortError(ctx, reason);
             });
           } finally {
@@ -70,7 +73,7 @@ export function retry(options: RetryOptions = {}): KitPlugin {
           }
         }
       } finally {
-        ctx.request.signal = sendSignal;
+        if (abortSourceOf(ctx.request) !== source) ctx.request.signal = signalOf(source);
       }
     },
   };

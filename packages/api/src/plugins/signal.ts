@@ -1,8 +1,19 @@
 /**
+ * What a plugin may wait on: the send's `AbortSignal`, or the cheap handle that stands for it until
+ * someone asks for a real signal (see `SendAbort`); both are aborted the same way.
+ */
+export interface AbortSource {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: "abort", listener: () => void): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
+/**
  * An AbortController that follows `parent`: aborting the parent aborts it, but aborting it leaves
  * the parent alone. `release()` detaches it so a long-lived parent does not keep listeners alive.
  */
-export function childController(parent: AbortSignal): {
+export function childController(parent: AbortSource): {
   controller: AbortController;
   release(): void;
 } {
@@ -12,12 +23,12 @@ export function childController(parent: AbortSignal): {
     return { controller, release: () => {} };
   }
   const follow = (): void => controller.abort(parent.reason);
-  parent.addEventListener("abort", follow, { once: true });
+  parent.addEventListener("abort", follow);
   return { controller, release: () => parent.removeEventListener("abort", follow) };
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as `signal` aborts. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSource): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);
@@ -31,6 +42,6 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
       signal.removeEventListener("abort", onAbort);
       resolve();
     }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
+    signal.addEventListener("abort", onAbort);
   });
 }
