@@ -1,15 +1,17 @@
 // What the runtime costs over raw axios: the wrapper cost of one send() on a stub adapter (no I/O),
-// and requests per second over loopback HTTP. Kit and raw axios run interleaved, round by round,
-// so drift in machine load hits both. Run after a build: `npm run bench:runtime`.
-import { Worker } from "node:worker_threads";
+// and requests per second over loopback HTTP, with the client's CPU per request beside it (the
+// wall-clock rate moves with the machine's load, CPU time much less). Kit and raw axios run
+// interleaved, round by round, so drift in machine load hits both. Run after a build:
+// `npm run bench:runtime`.
+import { spawn } from "node:child_process";
 import axios from "axios";
 import { KitServer, Server } from "../packages/api/dist/index.js";
 import { PetApi, stubAdapter } from "./stub.mjs";
 
 const STUB_ROUNDS = 31;
 const STUB_SENDS_PER_ROUND = 5_000;
-const LOOPBACK_ROUNDS = 7;
-const LOOPBACK_ROUND_MS = 1_000;
+const LOOPBACK_ROUNDS = 21;
+const LOOPBACK_ROUND_MS = 500;
 const LOOPBACK_CONCURRENCY = 16;
 const BUDGET_WRAPPER_US = 2;
 const BUDGET_THROUGHPUT = 0.95;
@@ -76,31 +78,42 @@ async function stubRounds() {
 
 const serverSource = `
   const { createServer } = require("node:http");
-  const { parentPort } = require("node:worker_threads");
   const body = ${JSON.stringify(body)};
   const server = createServer((req, res) => {
     res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
     res.end(body);
   });
   server.keepAliveTimeout = 60_000;
-  server.listen(0, "127.0.0.1", () => parentPort.postMessage(server.address().port));
+  server.listen(0, "127.0.0.1", () => process.send(server.address().port));
 `;
 
-/** A server in its own thread, so it does not share the client's event loop. */
+/**
+ * A server in its own process, so it shares neither the client's event loop nor its CPU time:
+ * the client's CPU per request is then Kit's or axios's alone.
+ */
 async function startServer() {
-  const worker = new Worker(serverSource, { eval: true });
-  const port = await new Promise((resolve, reject) => {
-    worker.once("message", resolve);
-    worker.once("error", reject);
+  const child = spawn(process.execPath, ["-e", serverSource], {
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => worker.terminate() };
+  const port = await new Promise((resolve, reject) => {
+    child.once("message", resolve);
+    child.once("error", reject);
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => child.once("exit", resolve).kill()),
+  };
 }
 
-/** Completed calls per second with a fixed number in flight. */
-async function requestsPerSecond(call) {
+/**
+ * Completed calls per second with a fixed number in flight, and this process's CPU microseconds
+ * per call: wall-clock throughput moves with the machine's load, CPU per call much less.
+ */
+async function loopbackRound(call) {
   let completed = 0;
   const deadline = performance.now() + LOOPBACK_ROUND_MS;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const lane = async () => {
     while (performance.now() < deadline) {
       await call(completed);
@@ -108,7 +121,11 @@ async function requestsPerSecond(call) {
     }
   };
   await Promise.all(Array.from({ length: LOOPBACK_CONCURRENCY }, lane));
-  return completed / ((performance.now() - started) / 1000);
+  const { user, system } = process.cpuUsage(cpu);
+  return {
+    rate: completed / ((performance.now() - started) / 1000),
+    micros: (user + system) / completed,
+  };
 }
 
 async function loopbackRounds() {
@@ -117,22 +134,32 @@ async function loopbackRounds() {
     const api = kitApi(`${server.origin}/api`);
     const raw = rawCall(`${server.origin}/api`);
     const kit = async (id) => (await api.get(id).send()).data;
-    await requestsPerSecond(kit);
-    await requestsPerSecond(raw);
-    const kitRates = [];
-    const rawRates = [];
-    const ratios = [];
+    await loopbackRound(kit);
+    await loopbackRound(raw);
+    const samples = {
+      kitRate: [],
+      rawRate: [],
+      ratio: [],
+      kitMicros: [],
+      rawMicros: [],
+      cpuRatio: [],
+    };
     for (let round = 0; round < LOOPBACK_ROUNDS; round++) {
+      // Alternate which goes first, as in the stub rounds.
       const first = round % 2 === 0 ? kit : raw;
-      const second = first === kit ? raw : kit;
-      const a = await requestsPerSecond(first);
-      const b = await requestsPerSecond(second);
+      const a = await loopbackRound(first);
+      const b = await loopbackRound(first === kit ? raw : kit);
       const [k, r] = first === kit ? [a, b] : [b, a];
-      kitRates.push(k);
-      rawRates.push(r);
-      ratios.push(k / r);
+      samples.kitRate.push(k.rate);
+      samples.rawRate.push(r.rate);
+      samples.ratio.push(k.rate / r.rate);
+      samples.kitMicros.push(k.micros);
+      samples.rawMicros.push(r.micros);
+      samples.cpuRatio.push(r.micros / k.micros);
     }
-    return { kit: median(kitRates), raw: median(rawRates), ratio: median(ratios) };
+    return Object.fromEntries(
+      Object.entries(samples).map(([name, values]) => [name, median(values)]),
+    );
   } finally {
     await server.stop();
   }
@@ -156,7 +183,12 @@ console.log(
     `${verdict(stub.difference <= BUDGET_WRAPPER_US)} |`,
 );
 console.log(
-  `| loopback requests/s, median | ${fixed(loopback.raw, 0)} | ${fixed(loopback.kit, 0)} | ` +
+  `| loopback requests/s, median | ${fixed(loopback.rawRate, 0)} | ${fixed(loopback.kitRate, 0)} | ` +
     `${fixed(loopback.ratio * 100, 1)} % | ≥ ${BUDGET_THROUGHPUT * 100} % | ` +
     `${verdict(loopback.ratio >= BUDGET_THROUGHPUT)} |`,
+);
+console.log(
+  `| loopback, client CPU µs per request, median (raw ÷ Kit) | ${fixed(loopback.rawMicros, 1)} | ` +
+    `${fixed(loopback.kitMicros, 1)} | ${fixed(loopback.cpuRatio * 100, 1)} % | ≥ ${BUDGET_THROUGHPUT * 100} % | ` +
+    `${verdict(loopback.cpuRatio >= BUDGET_THROUGHPUT)} |`,
 );
