@@ -191,14 +191,18 @@ function typeOf(schema: Schema): string {
 }
 
 function stringValue(state: State, schema: Schema, at: string): string {
+  const format = typeof schema.format === "string" ? FORMATS[schema.format] : undefined;
   let text: string | undefined;
   if (typeof schema.pattern === "string") {
-    text = fromPattern(schema.pattern, seedOf(state, at), schema.minLength, schema.maxLength);
+    // A draw from the pattern rarely meets the format too (Graph's date-times, upper-case UUIDs):
+    // the format's own value, or its upper-case form, is taken when the pattern accepts it.
+    const pattern = schema.pattern;
+    text =
+      [format, format?.toUpperCase()].find(
+        (candidate) => candidate !== undefined && patternAccepts(pattern, candidate),
+      ) ?? fromPattern(pattern, seedOf(state, at), schema.minLength, schema.maxLength);
   }
-  if (text === undefined) {
-    const format = typeof schema.format === "string" ? FORMATS[schema.format] : undefined;
-    text = format ?? `kit-${seedOf(state, at).toString(36).slice(0, 4)}`;
-  }
+  text ??= format ?? `kit-${seedOf(state, at).toString(36).slice(0, 4)}`;
   const min = schema.minLength ?? 0;
   if (text.length < min) text = text.padEnd(min, "k");
   if (schema.maxLength !== undefined && text.length > schema.maxLength) {
@@ -241,6 +245,14 @@ function fromPattern(
     return fits(longest) ? longest : expression.test(text) ? text : undefined;
   } catch {
     return undefined;
+  }
+}
+
+function patternAccepts(pattern: string, text: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(text);
+  } catch {
+    return false;
   }
 }
 

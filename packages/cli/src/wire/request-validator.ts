@@ -96,14 +96,15 @@ export class RequestValidator {
   }
 
   #schemaType(pointer: string | undefined): string | undefined {
-    if (pointer === undefined) return undefined;
-    const schema = this.#schemaAt(pointer);
-    const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
-    if (typeof type === "string") return type;
-    if (schema.properties !== undefined || schema.additionalProperties !== undefined)
-      return "object";
-    if (schema.items !== undefined) return "array";
-    return undefined;
+    return pointer === undefined ? undefined : typeOfSchema(this.#schemaAt(pointer));
+  }
+
+  /** The type of an array schema's items, a reference followed. */
+  #itemType(pointer: string | undefined): string | undefined {
+    const items = pointer === undefined ? undefined : this.#schemaAt(pointer).items;
+    if (!isObject(items)) return undefined;
+    const at = appendPointer(pointer!, "items");
+    return typeOfSchema(dereferenceSchema(this.#loaded.document, items as SchemaObject, at).schema);
   }
 
   #schemaAt(pointer: string): SchemaObject {
@@ -181,8 +182,16 @@ export class RequestValidator {
         if (nested.length > 0) value = parseFormFields(nested)[parameter.name];
         else if (values.length > 0) value = values[0];
       } else if (type === "array") {
+        // An item that is an object or an array travels as JSON text (the runtime's formValue).
+        const itemType = this.#itemType(pointer);
+        const structured = (item: string) =>
+          itemType === "object" ||
+          itemType === "array" ||
+          (itemType === undefined && /^[[{]/.test(item));
         if (values.length > 0)
-          value = explode ? values : values.flatMap((v) => v.split(SEPARATORS[style] ?? ","));
+          value = (explode ? values : values.flatMap((v) => v.split(SEPARATORS[style] ?? ","))).map(
+            (item) => (structured(item) ? jsonOrText(item) : item),
+          );
       } else if (type === "object" && explode) {
         const own = pairs.filter(([key]) => !declared.has(key) && !literal.has(key));
         for (const [key] of own) claimed.add(key);
@@ -437,6 +446,14 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+function typeOfSchema(schema: SchemaObject): string | undefined {
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  if (typeof type === "string") return type;
+  if (schema.properties !== undefined || schema.additionalProperties !== undefined) return "object";
+  if (schema.items !== undefined) return "array";
+  return undefined;
 }
 
 function jsonOrText(text: string): unknown {

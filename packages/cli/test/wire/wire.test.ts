@@ -50,6 +50,18 @@ const schemas = {
     ],
   },
   Sha: { type: "string", minLength: 40, maxLength: 40, pattern: "^[0-9a-fA-F]+$" },
+  // Microsoft Graph's date-times and loket.nl's GUIDs: a format and a pattern that must both hold.
+  When: {
+    type: "string",
+    format: "date-time",
+    pattern:
+      "^[0-9]{4,}-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])([.][0-9]{1,12})?(Z|[+-][0-9][0-9]:[0-9][0-9])$",
+  },
+  Guid: {
+    type: "string",
+    format: "uuid",
+    pattern: "^[{(]?[0-9A-F]{8}[-]?([0-9A-F]{4}[-]?){3}[0-9A-F]{12}[)}]?$",
+  },
 };
 
 const document = {
@@ -71,6 +83,11 @@ const document = {
             in: "query",
             style: "deepObject",
             schema: { type: "object", properties: { gt: { type: "integer" } } },
+          },
+          {
+            name: "cats",
+            in: "query",
+            schema: { type: "array", items: { $ref: "#/components/schemas/Cat" } },
           },
           { name: "X-Trace", in: "header", required: true, schema: { type: "string" } },
         ],
@@ -155,6 +172,17 @@ describe("exampleValue", () => {
     expect(example("Sha")).toMatch(/^[0-9a-fA-F]{40}$/);
   });
 
+  it("meets a format and a pattern together: the format's value where the pattern accepts it", async () => {
+    const { loaded } = await setup();
+    const check = new SchemaCheck(loaded.document);
+    for (const name of ["When", "Guid"]) {
+      const value = exampleValue(loaded.document, { $ref: `#/components/schemas/${name}` }, "#/x", {
+        direction: "request",
+      });
+      expect(check.problems(value, `#/components/schemas/${name}`), name).toEqual([]);
+    }
+  });
+
   it("takes const, enum, example and default before synthesizing", async () => {
     const { loaded } = await setup();
     const value = (schema: object, useExamples = true) =>
@@ -218,5 +246,14 @@ describe("RequestValidator", () => {
     expect(await validator.validate(operation, form("metadata[plan]=gold"))).toEqual([]);
     const problems = await validator.validate(operation, form('metadata={"plan":"gold"}'));
     expect(problems.map((problem) => problem.kind)).toEqual(["body"]);
+  });
+
+  it("reads the items of a query array of objects as the JSON text the runtime sends", async () => {
+    const { operation, validator } = await setup();
+    const withCats = (cats: string) =>
+      request({ target: `/pets/7?ids=1,2&cats=${encodeURIComponent(cats)}` });
+    expect(await validator.validate(operation, withCats('{"meow":true}'))).toEqual([]);
+    const problems = await validator.validate(operation, withCats('{"meow":"loud"}'));
+    expect(problems.map((problem) => problem.location)).toEqual(["/query/cats/0/meow"]);
   });
 });
