@@ -179,14 +179,16 @@ async function resultMismatch(
         ? undefined
         : { kind: "data where the body was empty", detail: show(data) };
     case "json": {
-      const value = expected.envelope
-        ? (expected.value as Record<string, unknown>).data
-        : expected.value;
+      // The runtime's default envelope looks at the body: an example that leaves an optional
+      // `code` and `message` out is the API's own object, even where the schema declares them.
+      const unwraps = expected.envelope && carriesEnvelope(expected.value);
+      const value = unwraps ? (expected.value as Record<string, unknown>).data : expected.value;
       if (isDeepStrictEqual(data, value)) return undefined;
       const unwrapped =
-        !expected.envelope &&
+        !unwraps &&
         typeof expected.value === "object" &&
         expected.value !== null &&
+        Object.hasOwn(expected.value, "data") &&
         isDeepStrictEqual(data, (expected.value as Record<string, unknown>).data);
       return {
         kind: unwrapped ? "envelope unwrapped" : "JSON differs",
@@ -204,6 +206,11 @@ async function resultMismatch(
         : { kind: "bytes differ", detail: `${bytes.length} bytes` };
     }
   }
+}
+
+function carriesEnvelope(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  return "data" in value && ("code" in value || "message" in value);
 }
 
 /**

@@ -368,6 +368,9 @@ function readErrorResponses(
   });
 }
 
+/** Statuses whose responses end at their headers: a body sent with them never reaches the client. */
+const WITHOUT_CONTENT = new Set(["204", "205", "304"]);
+
 /** One response: the media type a client reads and its schema (of one item, for a stream). */
 function readResponse(
   loaded: LoadedDocument,
@@ -378,6 +381,13 @@ function readResponse(
 ): ResponseBody {
   const { value, pointer } = resolveObject<ResponseObject>(loaded, raw, at, "A response");
   const content = isObject(value.content) ? value.content : {};
+  if (WITHOUT_CONTENT.has(status) && Object.keys(content).length > 0) {
+    warnings.add(
+      `a ${status} response cannot carry content (RFC 9110), so no client ever receives it; typed as no content`,
+      appendPointer(pointer, "content"),
+    );
+    return { status, pointer };
+  }
   const mediaType = chooseMediaType(mediaTypesOf(content, pointer, warnings), "response");
   if (mediaType === undefined) return { status, pointer };
   const media = content[mediaType];

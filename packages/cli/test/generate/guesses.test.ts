@@ -39,6 +39,22 @@ describe("every guess in the whole output has exactly one warning naming its pla
     ]);
   });
 
+  it("a 204 response that declares content returns nothing, since HTTP sends it no body", () => {
+    const { warnings, api } = warningsFor({
+      parameters: [ID],
+      responses: {
+        "204": {
+          description: "deleted",
+          content: { "application/json": { schema: { type: "object", properties: {} } } },
+        },
+      },
+    });
+    expect(api).toMatch(/\(id: string\): Promise<void>;/);
+    expect(warnings).toEqual([
+      "#/paths/~1notes~1{id}/post/responses/204/content (line 1): a 204 response cannot carry content (RFC 9110), so no client ever receives it; typed as no content",
+    ]);
+  });
+
   it("a path parameter the operation does not declare is string, reported once", () => {
     const { warnings, api } = warningsFor({});
     expect(api).toContain("id: string");
