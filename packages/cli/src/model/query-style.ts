@@ -1,3 +1,4 @@
+import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import type { ParameterObject } from "../openapi/types.js";
 import { dereference } from "./dereference.js";
@@ -57,13 +58,18 @@ export function unexpressedQueryStyle(
 
 /**
  * A query parameter's style and explode, with OpenAPI's defaults (`form`, exploded for form only);
- * undefined for other parameters.
+ * undefined for other parameters, and for one described by `content` instead of `schema`, whose
+ * value is serialized whole by its media type (`q={"filters":[…]}` for JSON), never by a style.
  */
 function queryStyleOf(parameter: ParameterObject): { style: string; explode: boolean } | undefined {
-  if (parameter.in !== "query") return undefined;
+  if (parameter.in !== "query" || isContentParameter(parameter)) return undefined;
   const style = typeof parameter.style === "string" ? parameter.style : "form";
   const explode = typeof parameter.explode === "boolean" ? parameter.explode : style === "form";
   return { style, explode };
+}
+
+export function isContentParameter(parameter: ParameterObject): boolean {
+  return !isObject(parameter.schema) && isObject(parameter.content);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { bodyKind, essence } from "../model/media.js";
 import { mergeObjectShape } from "../model/merge-object-shape.js";
 import type { Operation } from "../model/operation.js";
+import { isContentParameter } from "../model/query-style.js";
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer, pointerSegments } from "../openapi/pointer.js";
@@ -170,7 +171,16 @@ export class RequestValidator {
           `query parameter "${parameter.name}" (explode: false) is sent ${values.length} times`,
           location,
         );
-      if (style === "deepObject") {
+      if (isContentParameter(raw)) {
+        // Serialized whole by its media type: JSON text for a JSON one.
+        if (values.length > 1)
+          add(
+            "query",
+            `query parameter "${parameter.name}" is sent ${values.length} times`,
+            location,
+          );
+        if (values.length > 0) value = jsonOrText(values[0]!);
+      } else if (style === "deepObject") {
         if (values.length > 0 && type === "object")
           add(
             "query",

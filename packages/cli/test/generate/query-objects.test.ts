@@ -25,6 +25,7 @@ const document = {
           { name: "filter", in: "query", schema: filter },
           { name: "sort", in: "query", style: "deepObject", explode: true, schema: filter },
           { name: "limit", in: "query", schema: { type: "integer" } },
+          { name: "where", in: "query", content: { "application/json": { schema: filter } } },
         ],
         responses: { "200": { description: "ok" } },
       },
@@ -99,6 +100,25 @@ describe("object query parameters travel as OpenAPI's style table says", () => {
     );
     await defaultApi.search({ q: "a b", page: 2 }, { q: "x" }, 5).send();
     expect(lastUrl).toBe("/search?q=a%20b&page=2&sort%5Bq%5D=x&limit=5");
+  });
+
+  it("a parameter described by content travels whole, as JSON text, never as its keys", async () => {
+    const { api, defaultApi } = await generatedClient("query-objects-content");
+    expect(api).toContain('@Query("where") _where?: unknown');
+    await defaultApi.search(undefined, undefined, undefined, { q: "w", page: 1 }).send();
+    expect(lastUrl).toBe(`/search?where=${encodeURIComponent('{"q":"w","page":1}')}`);
+
+    const loaded = await loadOpenAPIDocument(structuredClone(document));
+    const operation = buildOperations(loaded, { warnings: new Warnings() }).find(
+      (candidate) => candidate.path === "/search",
+    )!;
+    const validator = new RequestValidator(loaded);
+    const sent = { method: "GET", target: lastUrl, headers: {}, body: new Uint8Array() };
+    expect(await validator.validate(operation, sent)).toEqual([]);
+    const wrong = { ...sent, target: `/search?where=${encodeURIComponent('{"page":"x"}')}` };
+    expect((await validator.validate(operation, wrong)).map((problem) => problem.location)).toEqual(
+      ["/query/where/page"],
+    );
   });
 
   it("form without explode and the delimited styles send keys and values in turn, as the validator reads them", async () => {
