@@ -106,8 +106,13 @@ function exampleOf(state: State, input: unknown, pointer: string, depth: number)
   const branches = s.oneOf ?? s.anyOf;
   if (Array.isArray(branches) && branches.length > 0) {
     const key = s.oneOf ? "oneOf" : "anyOf";
-    const index = branches.findIndex((branch) => !isNullSchema(state, branch));
-    const chosen = Math.max(index, 0);
+    // A branch whose `type` the schema's own `type` rules out can give no valid value (GitHub
+    // Enterprise's `{type: array, oneOf: [{type: object}, {type: array}]}`).
+    const usable = (branch: unknown) => !isNullSchema(state, branch);
+    const fitting = branches.findIndex(
+      (branch) => usable(branch) && typesMeet(s.type, branchType(state, branch)),
+    );
+    const chosen = Math.max(fitting === -1 ? branches.findIndex(usable) : fitting, 0);
     const where = appendPointer(at, key, chosen);
     return exampleOf(state, withBranch(state, s, branches[chosen], where), where, depth + 1);
   }
@@ -150,6 +155,19 @@ function withBranch(state: State, parent: Schema, branch: unknown, at: string): 
 
 function hasOwnShape(schema: Schema): boolean {
   return schema.properties !== undefined || schema.type !== undefined;
+}
+
+function branchType(state: State, branch: unknown): SchemaObject["type"] {
+  if (!isObject(branch)) return undefined;
+  return dereferenceSchema(state.document, branch as SchemaObject, "#").schema.type;
+}
+
+/** Whether a value can have both types; an absent `type` allows every type. */
+function typesMeet(left: SchemaObject["type"], right: SchemaObject["type"]): boolean {
+  if (left === undefined || right === undefined) return true;
+  const widen = (type: unknown) => (type === "integer" ? ["integer", "number"] : [type]);
+  const lefts = new Set((Array.isArray(left) ? left : [left]).flatMap(widen));
+  return (Array.isArray(right) ? right : [right]).flatMap(widen).some((type) => lefts.has(type));
 }
 
 function isNullSchema(state: State, input: unknown): boolean {

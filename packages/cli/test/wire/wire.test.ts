@@ -57,6 +57,19 @@ const schemas = {
     pattern:
       "^[0-9]{4,}-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])([.][0-9]{1,12})?(Z|[+-][0-9][0-9]:[0-9][0-9])$",
   },
+  // GitHub Enterprise's status check contexts: the first branch contradicts the array type.
+  Contexts: {
+    type: "array",
+    items: { type: "string" },
+    oneOf: [
+      {
+        type: "object",
+        required: ["contexts"],
+        properties: { contexts: { type: "array", items: { type: "string" } } },
+      },
+      { type: "array", items: { type: "string" } },
+    ],
+  },
   Guid: {
     type: "string",
     format: "uuid",
@@ -172,10 +185,10 @@ describe("exampleValue", () => {
     expect(example("Sha")).toMatch(/^[0-9a-fA-F]{40}$/);
   });
 
-  it("meets a format and a pattern together: the format's value where the pattern accepts it", async () => {
+  it("meets a format and a pattern together, and takes the oneOf branch the schema's type allows", async () => {
     const { loaded } = await setup();
     const check = new SchemaCheck(loaded.document);
-    for (const name of ["When", "Guid"]) {
+    for (const name of ["When", "Guid", "Contexts"]) {
       const value = exampleValue(loaded.document, { $ref: `#/components/schemas/${name}` }, "#/x", {
         direction: "request",
       });
