@@ -368,8 +368,8 @@ function readErrorResponses(
   });
 }
 
-/** Statuses whose responses end at their headers: a body sent with them never reaches the client. */
-const WITHOUT_CONTENT = new Set(["204", "205", "304"]);
+/** 2xx statuses whose responses end at their headers: a body sent with them never reaches the client. */
+const WITHOUT_CONTENT = new Set(["204", "205"]);
 
 /** One response: the media type a client reads and its schema (of one item, for a stream). */
 function readResponse(

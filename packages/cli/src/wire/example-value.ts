@@ -214,11 +214,13 @@ function stringValue(state: State, schema: Schema, at: string): string {
   if (typeof schema.pattern === "string") {
     // A draw from the pattern rarely meets the format too (Graph's date-times, upper-case UUIDs):
     // the format's own value, or its upper-case form, is taken when the pattern accepts it.
-    const pattern = schema.pattern;
+    const expression = compilePattern(schema.pattern);
     text =
-      [format, format?.toUpperCase()].find(
-        (candidate) => candidate !== undefined && patternAccepts(pattern, candidate),
-      ) ?? fromPattern(pattern, seedOf(state, at), schema.minLength, schema.maxLength);
+      expression === undefined
+        ? undefined
+        : ([format, format?.toUpperCase()].find(
+            (candidate) => candidate !== undefined && expression.test(candidate),
+          ) ?? fromPattern(expression, seedOf(state, at), schema.minLength, schema.maxLength));
   }
   text ??= format ?? `kit-${seedOf(state, at).toString(36).slice(0, 4)}`;
   const min = schema.minLength ?? 0;
@@ -230,18 +232,17 @@ function stringValue(state: State, schema: Schema, at: string): string {
 }
 
 /**
- * A string matching `pattern` within the length bounds, or undefined when the pattern is not one
- * JavaScript reads. A random draw that is too short is drawn again taking every repetition to its
+ * A string matching `expression` within the length bounds, or undefined when randexp cannot draw
+ * one. A random draw that is too short is drawn again taking every repetition to its
  * bound, which reaches `minLength` for the usual `^[0-9a-f]+$` with a fixed length.
  */
 function fromPattern(
-  pattern: string,
+  expression: RegExp,
   seed: number,
   minLength = 0,
   maxLength = Number.POSITIVE_INFINITY,
 ): string | undefined {
   try {
-    const expression = new RegExp(pattern, "u");
     const random = mulberry32(seed);
     const fits = (text: string) =>
       text.length >= minLength && text.length <= maxLength && expression.test(text);
@@ -266,11 +267,12 @@ function fromPattern(
   }
 }
 
-function patternAccepts(pattern: string, text: string): boolean {
+/** The pattern as JavaScript reads it; undefined for one it does not. */
+function compilePattern(pattern: string): RegExp | undefined {
   try {
-    return new RegExp(pattern, "u").test(text);
+    return new RegExp(pattern, "u");
   } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -100,12 +100,26 @@ export class RequestValidator {
     return pointer === undefined ? undefined : typeOfSchema(this.#schemaAt(pointer));
   }
 
-  /** The type of an array schema's items, a reference followed. */
-  #itemType(pointer: string | undefined): string | undefined {
+  /**
+   * How to read one item of an array sent in a query or a form field: an object or array item
+   * travels as JSON text (the runtime's formValue), so it is parsed where the items schema says
+   * so, or, without a type, where the text starts like JSON.
+   */
+  #itemReader(pointer: string | undefined): (item: string) => unknown {
     const items = pointer === undefined ? undefined : this.#schemaAt(pointer).items;
-    if (!isObject(items)) return undefined;
-    const at = appendPointer(pointer!, "items");
-    return typeOfSchema(dereferenceSchema(this.#loaded.document, items as SchemaObject, at).schema);
+    const type = isObject(items)
+      ? typeOfSchema(
+          dereferenceSchema(
+            this.#loaded.document,
+            items as SchemaObject,
+            appendPointer(pointer!, "items"),
+          ).schema,
+        )
+      : undefined;
+    return (item) =>
+      type === "object" || type === "array" || (type === undefined && /^[[{]/.test(item))
+        ? jsonOrText(item)
+        : item;
   }
 
   #schemaAt(pointer: string): SchemaObject {
@@ -192,15 +206,9 @@ export class RequestValidator {
         if (nested.length > 0) value = parseFormFields(nested)[parameter.name];
         else if (values.length > 0) value = values[0];
       } else if (type === "array") {
-        // An item that is an object or an array travels as JSON text (the runtime's formValue).
-        const itemType = this.#itemType(pointer);
-        const structured = (item: string) =>
-          itemType === "object" ||
-          itemType === "array" ||
-          (itemType === undefined && /^[[{]/.test(item));
         if (values.length > 0)
           value = (explode ? values : values.flatMap((v) => v.split(SEPARATORS[style] ?? ","))).map(
-            (item) => (structured(item) ? jsonOrText(item) : item),
+            this.#itemReader(pointer),
           );
       } else if (type === "object" && explode) {
         const own = pairs.filter(([key]) => !declared.has(key) && !literal.has(key));
@@ -395,10 +403,9 @@ export class RequestValidator {
         if (nested.length > 0) value[name] = parseFormFields(nested)[name];
         else if (own.length > 0) value[name] = own[0];
       } else if (type === "array") {
-        // An item that is an object travels as JSON text (the runtime's formValue).
         if (own.length > 0)
           value[name] = (explode ? own : own.flatMap((v) => v.split(SEPARATORS[style] ?? ","))).map(
-            (item) => (item.startsWith("{") ? jsonOrText(item) : item),
+            this.#itemReader(property.pointer),
           );
       } else if (type === "object") {
         if (explode) exploded.push(name);
