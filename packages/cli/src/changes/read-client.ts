@@ -53,7 +53,9 @@ function readApiFile(text: string): ClientMethod[] {
  * A method with parameters is written as a named overload followed by the decorated
  * implementation (`get(id: number): Promise<Pet>;` then `get(@Params("id") _id: unknown):
  * Promise<unknown>`): names and types come from the overload, decorators from the implementation.
- * Clients written before that have only the decorated method, which carries all of it.
+ * Clients written before that have only the decorated method, which carries all of it. A method
+ * with typed errors declares them as a `this` parameter, which no call passes: it is left out, as
+ * it is of the implementation's parameters.
  */
 function readMethod(
   text: string,
@@ -88,7 +90,7 @@ function readSignature(
   for (const part of splitTopLevel(text.slice(open + 1, close))) {
     const parameter = readParameter(part);
     if (parameter === undefined) return undefined;
-    parameters.push(parameter);
+    if (parameter.name !== "this") parameters.push(parameter);
   }
   return { method: text.slice(0, open), parameters, returns };
 }

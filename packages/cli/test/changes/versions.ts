@@ -1,6 +1,6 @@
 /** Two versions of one API with every kind of change the report knows, for the change tests. */
 
-const json = (schema: object) => ({
+export const json = (schema: object) => ({
   "200": { description: "ok", content: { "application/json": { schema } } },
 });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
