@@ -1,13 +1,22 @@
 import type { DataTag } from "@tanstack/query-core";
 import { KitOptionsError } from "../core/errors.js";
-import { KitMethod } from "../core/method.js";
+import { type AnyKitMethod, KitMethod, methodInternals } from "../core/method.js";
 import type { KitMethodFactory } from "../frameworks/types.js";
 import { queryMessages } from "./messages.js";
 
 export type { KitFactoryData, KitMethodFactory } from "../frameworks/types.js";
 
-/** `[api, method, ...args]`: `["PetApi", "getPetById", 1]`. A prefix selects an API or a method. */
-export type KitQueryKey = readonly [api: string, method?: string, ...args: unknown[]];
+/**
+ * `[server, api, method, ...args]`: `["https://eu.example.com/api", "PetApi", "getPetById", 1]`,
+ * where `server` is the server's `name` (its baseURL unless named). A prefix selects a server, an
+ * API or a method.
+ */
+export type KitQueryKey = readonly [
+  server: string,
+  api: string,
+  method?: string,
+  ...args: unknown[],
+];
 
 /** What `kitQueryOptions` returns: spread it into `useQuery`, `queryClient.fetchQuery`, and so on. */
 export interface KitQueryOptions<T> {
@@ -17,22 +26,26 @@ export interface KitQueryOptions<T> {
 
 /** What `kitMutationOptions` returns; the mutation's variables are the API method's arguments. */
 export interface KitMutationOptions<Args extends readonly unknown[], T> {
-  readonly mutationKey: readonly [api: string, method: string];
+  readonly mutationKey: readonly [server: string, api: string, method: string];
   readonly mutationFn: (args: Args) => Promise<T>;
 }
 
 /**
- * The query key of a `KitMethod` (`["PetApi", "getPetById", 1]`), of an API method
- * (`["PetApi", "getPetById"]`, every call of it) or of an API object (`["PetApi"]`, all its methods).
- * Keys of equal arguments are equal: trailing `undefined` arguments are left out, and TanStack
- * Query hashes objects with their keys sorted. Arguments should be JSON values to stay serializable.
+ * The query key of a `KitMethod` (`[server, "PetApi", "getPetById", 1]`), of an API method
+ * (`[server, "PetApi", "getPetById"]`, every call of it) or of an API object (`[server, "PetApi"]`,
+ * all its methods). The server comes first because one query client may serve the same API class
+ * from two servers (regions, tenants on their own hosts), whose answers must not stand in for each
+ * other. Keys of equal arguments are equal: trailing `undefined` arguments are left out, and
+ * TanStack Query hashes objects with their keys sorted. Arguments should be JSON values to stay
+ * serializable.
  */
 export function kitQueryKey(target: object): KitQueryKey {
   if (target instanceof KitMethod) {
-    return [target.api, target.name, ...withoutTrailingUndefined(target.args)];
+    return [serverOf(target), target.api, target.name, ...withoutTrailingUndefined(target.args)];
   }
   const method = probe(target);
-  return typeof target === "function" ? [method.api, method.name] : [method.api];
+  const server = serverOf(method);
+  return typeof target === "function" ? [server, method.api, method.name] : [server, method.api];
 }
 
 /**
@@ -55,9 +68,9 @@ export function kitQueryOptions<T>(
 export function kitMutationOptions<Args extends readonly unknown[], T>(
   factory: KitMethodFactory<Args, T>,
 ): KitMutationOptions<Args, T> {
-  const { api, name } = probe(factory);
+  const method = probe(factory);
   return {
-    mutationKey: [api, name],
+    mutationKey: [serverOf(method), method.api, method.name],
     mutationFn: (args) =>
       factory(...args)
         .send()
@@ -77,6 +90,11 @@ function probe(target: object): KitMethod<unknown, never, unknown> {
     "KIT_QUERY_KEY_TARGET",
     queryMessages.KIT_QUERY_KEY_TARGET(describe(target)),
   );
+}
+
+/** The server's `name`: its baseURL unless the server was given one. */
+function serverOf(method: AnyKitMethod): string {
+  return methodInternals.endpoint(method).server.options.name;
 }
 
 function firstFunction(target: object): (() => unknown) | undefined {

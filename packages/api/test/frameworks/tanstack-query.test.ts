@@ -3,13 +3,13 @@ import { useQuery as useReactQuery } from "@tanstack/react-query";
 import { createElement } from "react";
 import { create } from "react-test-renderer";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { KitOptionsError } from "../../src/index.js";
+import { KitOptionsError, KitServer, Server } from "../../src/index.js";
 import {
   kitMutationOptions,
   kitQueryKey,
   kitQueryOptions,
 } from "../../src/tanstack-query/index.js";
-import { type PetServer, petApiFor, startPetServer } from "./pet-server.js";
+import { PetApi, type PetServer, petApiFor, startPetServer } from "./pet-server.js";
 
 let server: PetServer;
 let client: QueryClient;
@@ -25,12 +25,12 @@ function newClient(): QueryClient {
 }
 
 describe("kitQueryKey", () => {
-  test("names the API, the method and the arguments, equal for equal arguments", () => {
+  test("names the server, the API, the method and the arguments, equal for equal arguments", () => {
     const api = petApiFor(server.origin);
-    expect(kitQueryKey(api.getPet(1))).toEqual(["PetApi", "getPet", 1]);
+    expect(kitQueryKey(api.getPet(1))).toEqual([server.origin, "PetApi", "getPet", 1]);
     expect(kitQueryKey(api.getPet(1, undefined))).toEqual(kitQueryKey(api.getPet(1)));
-    expect(kitQueryKey(api.getPet)).toEqual(["PetApi", "getPet"]);
-    expect(kitQueryKey(api)).toEqual(["PetApi"]);
+    expect(kitQueryKey(api.getPet)).toEqual([server.origin, "PetApi", "getPet"]);
+    expect(kitQueryKey(api)).toEqual([server.origin, "PetApi"]);
     const a = kitQueryKey(api.addPet({ name: "Rex", tag: "dog" } as { name: string }));
     const b = kitQueryKey(api.addPet({ tag: "dog", name: "Rex" } as { name: string }));
     expect(hashKey(a)).toBe(hashKey(b));
@@ -62,6 +62,30 @@ describe("kitQueryOptions", () => {
     expect(queries.getQueryData(kitQueryOptions(api.getPet(5)).queryKey)).toEqual(pet);
   });
 
+  test("the same API on two servers keeps two entries: neither server's answer stands in for the other's", async () => {
+    const other = await startPetServer();
+    try {
+      const queries = newClient();
+      const here = kitQueryOptions(petApiFor(server.origin).getPet(7));
+      const there = kitQueryOptions(petApiFor(other.origin).getPet(7));
+      await queries.fetchQuery({ ...here, staleTime: Number.POSITIVE_INFINITY });
+      // A fresh entry under an equal key would be answered from the cache, with no request.
+      await queries.fetchQuery({ ...there, staleTime: Number.POSITIVE_INFINITY });
+      expect(server.requests.filter((path) => path === "/pets/7")).toHaveLength(1);
+      expect(other.requests).toEqual(["/pets/7"]);
+      expect(hashKey(here.queryKey)).not.toBe(hashKey(there.queryKey));
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("a server's name, when it has one, keys its queries, so differently configured sides can agree", () => {
+    @Server({ baseURL: `${server.origin}/api`, name: "shop" })
+    class Shop extends KitServer {}
+    const api = new Shop().createApi(PetApi);
+    expect(kitQueryKey(api.getPet(1))).toEqual(["shop", "PetApi", "getPet", 1]);
+  });
+
   test("the query's signal aborts the send: cancelling closes the connection", async () => {
     const api = petApiFor(server.origin);
     const queries = newClient();
@@ -91,8 +115,8 @@ describe("kitQueryOptions", () => {
 
     await queries.invalidateQueries({ queryKey: kitQueryKey(api.getPet) });
     expect(invalidated()).toEqual([
-      ["PetApi", "getPet", 1],
-      ["PetApi", "getPet", 2],
+      [server.origin, "PetApi", "getPet", 1],
+      [server.origin, "PetApi", "getPet", 2],
     ]);
     await queries.invalidateQueries({ queryKey: kitQueryKey(api) });
     expect(invalidated()).toHaveLength(3);
@@ -103,7 +127,7 @@ describe("kitMutationOptions", () => {
   test("sends the API method with the variables as its arguments, keyed by API and method", async () => {
     const api = petApiFor(server.origin);
     const options = kitMutationOptions(api.addPet);
-    expect(options.mutationKey).toEqual(["PetApi", "addPet"]);
+    expect(options.mutationKey).toEqual([server.origin, "PetApi", "addPet"]);
     const observer = new MutationObserver(newClient(), options);
     expect(await observer.mutate([{ name: "Tibbles" }])).toEqual({ id: 99, name: "Tibbles" });
   });

@@ -57,6 +57,6 @@ export function useQueries() {
   const finding = useMutation(kitMutationOptions(petApi.findByStatus));
   expectTypeOf(finding.data).toEqualTypeOf<Pet[] | undefined>();
   expectTypeOf(kitQueryKey(petApi)).toEqualTypeOf<
-    readonly [api: string, method?: string, ...args: unknown[]]
+    readonly [server: string, api: string, method?: string, ...args: unknown[]]
   >();
 }
