@@ -277,6 +277,7 @@ export const CASES: readonly FidelityCase[] = [
     },
     valid: ["{ name: 'n', meta_x: 's' }", "{}"],
     invalid: ["{ name: 'n', meta_x: 1 }", "{ other: 's' }"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the printed TypeScript is a template literal type
     prints: ["[key: `meta_${string}`]: string;"],
   },
   {
