@@ -53,6 +53,7 @@ export { ContentType } from "./decorators/content-type.js";
 export {
   Data,
   HeaderValue,
+  type KitHeaderStyle,
   type KitParameterDecorator,
   type KitQueryStyle,
   Params,

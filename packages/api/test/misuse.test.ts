@@ -5,6 +5,7 @@ import {
   Get,
   HeaderValue,
   KitDecoratorError,
+  type KitHeaderStyle,
   KitOptionsError,
   type KitQueryStyle,
   KitServer,
@@ -229,5 +230,22 @@ describe("API class misuse, named by class and method", () => {
     });
     expect(error).toMatchObject({ code: "KIT_DECORATOR_ARGUMENT" });
     expect((error as Error).message).toContain("Nameless.get");
+  });
+
+  test("@HeaderValue with a style headers do not have", () => {
+    const error = thrown(() => {
+      class Form {
+        @Get() get(
+          @HeaderValue("X-Role", { style: "form" } as unknown as KitHeaderStyle) _role: object,
+        ): Promise<void> {
+          return null!;
+        }
+      }
+      return Form;
+    });
+    expect(error).toMatchObject({
+      code: "KIT_DECORATOR_ARGUMENT",
+      message: '@HeaderValue on Form.get needs a style of "simple" and a boolean explode',
+    });
   });
 });

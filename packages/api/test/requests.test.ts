@@ -284,6 +284,29 @@ describe("headers", () => {
     expect(second.headers["x-count"]).toBeUndefined();
   });
 
+  @Api("/header-objects")
+  class HeaderObjectApi {
+    @Get()
+    get(
+      @HeaderValue("X-Json") _json?: object,
+      @HeaderValue("X-Simple", { explode: false }) _simple?: object,
+      @HeaderValue("X-Exploded", { style: "simple", explode: true }) _exploded?: object,
+      @HeaderValue("X-List") _list?: unknown[],
+    ): Promise<unknown> {
+      return null!;
+    }
+  }
+
+  test("an object header is JSON text, or OpenAPI's simple style when declared; an array is comma-joined", async () => {
+    const api = serviceFor(http.origin).createApi(HeaderObjectApi);
+    const role = { role: "admin", size: 2, gone: undefined };
+    const echo = echoOf(await api.get(role, role, role, [1, "b", null, { c: 3 }]).send());
+    expect(echo.headers["x-json"]).toBe('{"role":"admin","size":2}');
+    expect(echo.headers["x-simple"]).toBe("role,admin,size,2");
+    expect(echo.headers["x-exploded"]).toBe("role=admin,size=2");
+    expect(echo.headers["x-list"]).toBe('1,b,{"c":3}');
+  });
+
   test("a @HeaderValue overrides a static header of the same name", async () => {
     const service = serviceFor(http.origin, { headers: { "X-Trace": "static" } });
     const echo = echoOf(await service.createApi(HeaderApi).get("per-call").send());

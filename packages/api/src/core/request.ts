@@ -2,6 +2,7 @@ import type { ParameterBinding } from "../decorators/metadata.js";
 import { type Endpoint, startsWithTwoSlashes } from "./endpoint.js";
 import { KitRequestError, type KitRequestTarget } from "./errors.js";
 import { deepPairs, isObjectValue, objectItems } from "./form-encoding.js";
+import { headerText } from "./header-text.js";
 import { messages } from "./messages.js";
 import { fillPathTemplate, showPathTemplate } from "./path-template.js";
 import { KitQueryList } from "./query.js";
@@ -89,10 +90,10 @@ export function buildRequest(
     else params[name] = value;
   }
   const headers: Record<string, string> = { ...server.options.headers };
-  for (const { name, index } of route.headers) {
+  for (const { name, index, simpleExplode } of route.headers) {
     const value = args[index];
     if (value == null) continue;
-    const text = String(value);
+    const text = headerText(value, simpleExplode);
     // axios would strip the line break silently and send a different value.
     if (/[\r\n]/.test(text)) {
       const message = messages.KIT_HEADER_VALUE_INVALID(route.where, name!);

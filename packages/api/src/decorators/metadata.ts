@@ -21,6 +21,11 @@ export interface ParameterBinding {
   readonly deepObject?: true;
   /** For a named `@Data`: how the field is written in a form or multipart body. */
   readonly encoding?: KitFieldEncoding;
+  /**
+   * For `@HeaderValue` with a style: an object is written in OpenAPI's `simple` style, `k,v,k,v`
+   * (`false`) or `k=v,k=v` (`true`); absent, an object is sent as JSON text.
+   */
+  readonly simpleExplode?: boolean;
 }
 
 export interface VerbRecord {

@@ -49,6 +49,17 @@ function querySeparator(where: string, style: KitQueryStyle): KitQuerySeparator 
   return (style.explode ?? name === "form") ? undefined : separator;
 }
 
+/**
+ * How `@HeaderValue` sends an object: OpenAPI's `simple` style, the only one headers have, joins
+ * keys and values with commas (`role,admin,size,2`), or with `explode: true` each key to its value
+ * (`role=admin,size=2`). Without a style an object is sent as JSON text. Arrays are always joined
+ * with commas, primitives sent as their text.
+ */
+export interface KitHeaderStyle {
+  style?: "simple";
+  explode?: boolean;
+}
+
 function parameter(
   role: ParameterRole,
   decorator: string,
@@ -56,6 +67,7 @@ function parameter(
   nameRequired: boolean,
   style?: KitQueryStyle,
   encoding?: KitFieldEncoding,
+  headerStyle?: KitHeaderStyle,
 ): KitParameterDecorator {
   return (target, key, index) => {
     const { apiClass, methodName, where } = decoratedMember(decorator, target, key);
@@ -75,8 +87,28 @@ function parameter(
       ...(separator === undefined ? {} : { separator }),
       ...(style?.style === "deepObject" ? { deepObject: true as const } : {}),
       ...(encoding === undefined ? {} : { encoding: checkedEncoding(where, encoding) }),
+      ...(headerStyle === undefined ? {} : { simpleExplode: simpleExplode(where, headerStyle) }),
     });
   };
+}
+
+function simpleExplode(where: string, style: KitHeaderStyle): boolean {
+  const valid =
+    typeof style === "object" &&
+    style !== null &&
+    (style.style === undefined || style.style === "simple") &&
+    (style.explode === undefined || typeof style.explode === "boolean");
+  if (!valid) {
+    throw new KitDecoratorError(
+      "KIT_DECORATOR_ARGUMENT",
+      messages.KIT_DECORATOR_ARGUMENT(
+        "HeaderValue",
+        where,
+        'a style of "simple" and a boolean explode',
+      ),
+    );
+  }
+  return style.explode ?? false;
 }
 
 /** Fills the placeholder `:name` of the route; the value is URI-encoded. */
@@ -127,7 +159,10 @@ function checkedEncoding(where: string, encoding: KitFieldEncoding): KitFieldEnc
   return { ...encoding };
 }
 
-/** One request header; `undefined` and `null` leave it out. */
-export function HeaderValue(name: string): KitParameterDecorator {
-  return parameter("header", "HeaderValue", name, true);
+/**
+ * One request header; `undefined` and `null` leave it out. An object is sent as JSON text, or as
+ * `style` says (`{ explode: false }`: `role,admin,size,2`); see `KitHeaderStyle`.
+ */
+export function HeaderValue(name: string, style?: KitHeaderStyle): KitParameterDecorator {
+  return parameter("header", "HeaderValue", name, true, undefined, undefined, style);
 }

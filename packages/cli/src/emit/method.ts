@@ -73,7 +73,8 @@ function renderBinding(parameter: ParameterPlan, decorators: Set<string>): strin
     const option =
       styleArgument(parameter.joinedStyle) ||
       (parameter.deepObject ? ', { style: "deepObject" }' : "") ||
-      encodingArgument(parameter.encoding);
+      encodingArgument(parameter.encoding) ||
+      (parameter.simpleExplode === undefined ? "" : `, { explode: ${parameter.simpleExplode} }`);
     decorator = `@${parameter.decorator}(${key}${option}) `;
   }
   const optional = parameter.required ? "" : "?";

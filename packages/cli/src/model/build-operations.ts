@@ -11,6 +11,7 @@ import type {
   ResponseObject,
 } from "../openapi/types.js";
 import { fieldEncodings } from "./field-encoding.js";
+import { headerObjectExplode } from "./header-style.js";
 import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
 import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
 import { isExplodedQueryObject, joinedQueryStyle, unexpressedQueryStyle } from "./query-style.js";
@@ -245,6 +246,7 @@ function readParameter(
   }
   const schema = parameterSchema(value, pointer);
   const joinedStyle = joinedQueryStyle(loaded, value, schema);
+  const simpleExplode = headerObjectExplode(loaded, value, schema);
   const unexpressed = unexpressedQueryStyle(loaded, value, schema);
   if (unexpressed !== undefined) warnings.add(unexpressed, appendPointer(pointer, "style"));
   return {
@@ -258,6 +260,7 @@ function readParameter(
     ...(joinedStyle ? { joinedStyle } : {}),
     ...(value.in === "query" && value.style === "deepObject" ? { deepObject: true as const } : {}),
     ...(isExplodedQueryObject(loaded, value, schema) ? { exploded: true as const } : {}),
+    ...(simpleExplode !== undefined ? { simpleExplode } : {}),
     pointer,
   };
 }

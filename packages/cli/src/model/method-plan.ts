@@ -58,6 +58,7 @@ export function planMethod(
       ...(parameter.joinedStyle !== undefined ? { joinedStyle: parameter.joinedStyle } : {}),
       ...(parameter.deepObject ? { deepObject: parameter.deepObject } : {}),
       ...(parameter.encoding !== undefined ? { encoding: parameter.encoding } : {}),
+      ...(parameter.simpleExplode !== undefined ? { simpleExplode: parameter.simpleExplode } : {}),
       required: parameter.required,
       type: context.inView("request", () => sourceType(parameter.type, context)),
     }),

@@ -24,6 +24,8 @@ export interface Parameter {
   deepObject?: true;
   /** A query object sent as its own keys (`form`, `explode: true`): `@Query()` without a name. */
   exploded?: true;
+  /** A header object in the `simple` style: keys and values joined, or `key=value` with explode. */
+  simpleExplode?: boolean;
   pointer: string;
 }
 

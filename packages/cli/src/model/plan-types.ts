@@ -55,6 +55,8 @@ export interface ParameterPlan {
   readonly deepObject?: true;
   /** How a form or multipart field is encoded (`@Data(name, { style, explode, contentType })`). */
   readonly encoding?: FieldEncoding;
+  /** A header object's `simple` style explode (`@HeaderValue(name, { explode })`). */
+  readonly simpleExplode?: boolean;
   readonly required: boolean;
   readonly type: TypeExpr;
 }

@@ -42,6 +42,8 @@ export interface SignatureParameter {
   deepObject?: true;
   /** For a form field `@Data`: its Encoding Object. */
   encoding?: FieldEncoding;
+  /** For `@HeaderValue` of an object: the `simple` style's explode. */
+  simpleExplode?: boolean;
   required: boolean;
   type: TypeSource;
 }
@@ -89,7 +91,7 @@ export function planSignature(
       continue;
     }
     const decorator = DECORATORS[parameter.in];
-    const { joinedStyle, deepObject, exploded } = parameter;
+    const { joinedStyle, deepObject, exploded, simpleExplode } = parameter;
     parameters.push({
       variable,
       from,
@@ -100,6 +102,7 @@ export function planSignature(
       type,
       ...(joinedStyle ? { joinedStyle } : {}),
       ...(deepObject ? { deepObject } : {}),
+      ...(simpleExplode !== undefined ? { simpleExplode } : {}),
     });
   }
 

@@ -255,8 +255,16 @@ export class RequestValidator {
           add("header", `required header "${parameter.name}" is missing`, location);
         continue;
       }
-      const typed =
-        this.#schemaType(parameter.schema?.pointer) === "array" ? value.split(",") : value;
+      const raw = this.#parameterObject(parameter.pointer);
+      const type = this.#schemaType(parameter.schema?.pointer);
+      // Headers have one style, simple: `a,b` for an array, `k,v,k,v` or (explode) `k=v,k=v` for
+      // an object; a header described by content carries its media type's text (JSON here).
+      let typed: unknown = value;
+      if (isContentParameter(raw)) typed = jsonOrText(value);
+      else if (type === "array") typed = value.split(",");
+      else if (type === "object" && raw.explode === true)
+        typed = Object.fromEntries(value.split(",").map((pair) => splitPair(pair)));
+      else if (type === "object") typed = pairsToObject(value.split(","));
       this.#checkValue(
         typed,
         parameter.schema?.pointer,
@@ -448,6 +456,12 @@ function splitTarget(target: string): [string, string] {
 /** Query or form pairs, percent-decoded (`+` is a space, as in forms). */
 function parsePairs(text: string): [string, string][] {
   return [...new URLSearchParams(text)];
+}
+
+/** `k=v` → `["k", "v"]`; without `=`, the whole text is the key. */
+function splitPair(pair: string): [string, string] {
+  const at = pair.indexOf("=");
+  return at === -1 ? [pair, ""] : [pair.slice(0, at), pair.slice(at + 1)];
 }
 
 function pairsToObject(items: string[]): Record<string, string> {
