@@ -1,16 +1,23 @@
-import { SendAbort } from "./send-abort.js";
+import type { SendAbort } from "./send-abort.js";
+
+type AbortListener = (this: Deadline, event: { type: "abort" }) => void;
 
 /**
  * The time limit of one exchange, body included. axios's own `timeout` restarts with every chunk
  * on Node (a socket idle timeout), so a body that trickles in slower than the limit never timed
- * out. The deadline aborts a handle of its own that follows the send's, never the send's handle,
- * so a plugin that retries after a timeout starts unaborted.
+ * out. The deadline is what axios listens to: aborted when the send is or when the limit passes,
+ * never aborting the send's own handle, so a plugin that retries after a timeout starts
+ * unaborted. It reads the send's state when asked and follows its abort only while something
+ * listens here: an adapter that never listens costs the send no listener, closure or handle.
  */
 export class Deadline {
-  /** What axios listens to: the send's abort source, or the deadline's handle following it. */
-  readonly signal: SendAbort | AbortSignal;
+  /** What axios listens to: this deadline, or the send's abort source when there is no limit. */
+  readonly signal: Deadline | SendAbort | AbortSignal;
+  readonly #outer: SendAbort | AbortSignal;
   #expired = false;
-  #release: (() => void) | undefined;
+  #reason: unknown;
+  #listeners: AbortListener[] | undefined;
+  #forward: (() => void) | undefined;
   /** Epoch milliseconds at which the limit passes; links in its lane, oldest first. */
   at = 0;
   lane: Lane | undefined;
@@ -19,16 +26,12 @@ export class Deadline {
 
   /** `timeout` 0 means no limit. */
   constructor(outer: SendAbort | AbortSignal, timeout: number) {
+    this.#outer = outer;
     if (timeout <= 0) {
       this.signal = outer;
       return;
     }
-    const inner = new SendAbort();
-    const follow = () => inner.abort(outer.reason);
-    const target = outer as Pick<AbortSignal, "addEventListener" | "removeEventListener">;
-    target.addEventListener("abort", follow);
-    this.#release = () => target.removeEventListener("abort", follow);
-    this.signal = inner;
+    this.signal = this;
     laneOf(timeout).add(this);
   }
 
@@ -37,16 +40,53 @@ export class Deadline {
     return this.#expired;
   }
 
+  /** Whichever came first: the send's abort or the limit. */
+  get aborted(): boolean {
+    return this.#outer.aborted || this.#expired;
+  }
+
+  get reason(): unknown {
+    return this.#reason ?? this.#outer.reason;
+  }
+
+  addEventListener(_type: "abort", listener: AbortListener): void {
+    if (this.#listeners === undefined) {
+      this.#listeners = [];
+      const forward = (): void => this.#notify();
+      this.#outer.addEventListener("abort", forward);
+      this.#forward = forward;
+    }
+    this.#listeners.push(listener);
+  }
+
+  removeEventListener(_type: "abort", listener: AbortListener): void {
+    const index = this.#listeners?.indexOf(listener) ?? -1;
+    if (index >= 0) this.#listeners!.splice(index, 1);
+  }
+
   /** Called when the exchange ended either way. */
   clear(): void {
     this.lane?.remove(this);
-    this.#release?.();
+    const forward = this.#forward;
+    if (forward !== undefined) {
+      this.#forward = undefined;
+      this.#outer.removeEventListener("abort", forward);
+    }
   }
 
   /** Called by the lane when the limit passed. */
   expire(): void {
     this.#expired = true;
-    (this.signal as SendAbort).abort();
+    if (this.#outer.aborted) return;
+    this.#reason = new DOMException("This operation was aborted", "AbortError");
+    this.#notify();
+  }
+
+  /** Tells the listeners once, whichever of the two aborts came first. */
+  #notify(): void {
+    const listeners = this.#listeners;
+    this.#listeners = [];
+    for (const listener of listeners ?? []) listener.call(this, { type: "abort" });
   }
 }
 

@@ -7,7 +7,7 @@ import { buildRequest } from "./request.js";
 import { readBody } from "./response-body.js";
 import type { KitResult } from "./result.js";
 import type { SendAbort } from "./send-abort.js";
-import type { Transport, TransportExtra } from "./transport.js";
+import type { RawResponse, Transport, TransportExtra } from "./transport.js";
 
 /** One send: build the request, run it through the plugins, and answer a `KitResult`. */
 export function dispatch(
@@ -54,7 +54,7 @@ function send(
 ): Promise<KitResult> {
   const { request, server } = ctx;
   const target: KitRequestTarget = { method: request.method, url: request.url, api: where };
-  return transport(request, target, extra).then((response) =>
+  const read = (response: RawResponse): KitResult =>
     unwrapEnvelope(
       {
         // A HEAD response never has a body, whatever its headers say.
@@ -66,6 +66,6 @@ function send(
       },
       server.options,
       target,
-    ),
-  );
+    );
+  return transport(request, target, read, extra);
 }

@@ -47,20 +47,22 @@ const axiosResponseTypes = {
  */
 export function axiosTransport(http: AxiosInstance, policy: KitCrossOriginRedirect): Transport {
   const rules = followsRedirectsItself(http.defaults.adapter) ? redirectRules(policy) : undefined;
-  return (request, target, extra) => exchange(http, request, target, extra, rules);
+  return (request, target, read, extra) => exchange(http, request, target, read, extra, rules);
 }
 
 /**
- * Sends `request` as it is now through the server's axios instance. Every failure leaves as a
- * `KitRequestError`; only errors thrown by the team's own axios interceptors pass through unchanged.
+ * Sends `request` as it is now through the server's axios instance and answers what `read` makes
+ * of the response. Every failure of the exchange leaves as a `KitRequestError`; only errors thrown
+ * by the team's own axios interceptors pass through unchanged.
  */
-function exchange(
+function exchange<T>(
   http: AxiosInstance,
   request: KitRequest,
   target: KitRequestTarget,
+  read: (response: RawResponse) => T,
   extra: TransportExtra | undefined,
   rules: RedirectRules | undefined,
-): Promise<RawResponse> {
+): Promise<T> {
   const abort = abortSourceOf(request);
   if (abort.aborted) return Promise.reject(new KitAbortError(target, abort.reason));
   const badHeader = invalidHeader(request.headers, target);
@@ -103,11 +105,11 @@ function exchange(
   return sent.then(
     (response: AxiosResponse) => {
       deadline.clear();
-      return {
+      return read({
         status: response.status,
         headers: plainHeaders(response.headers),
         data: response.data,
-      };
+      });
     },
     (error: unknown) => {
       deadline.clear();

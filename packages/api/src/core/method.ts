@@ -57,10 +57,10 @@ export class KitMethod<
   readonly #endpoint: Endpoint;
   #args: readonly unknown[];
   #options: Readonly<KitCallOptions> = noOptions;
-  // Made on first use: most method objects are built for one send with no listener, and a
-  // generated client builds one per call. An array, not a Set: a Set hashes each new handle,
-  // which cost about 1 µs per send, half of a cache hit (bench/plugins.mjs).
-  #inFlight: SendAbort[] | undefined;
+  // The one send in flight, or an array once two overlap: most method objects are built for one
+  // send (a generated client builds one per call), and an array per send costs an allocation.
+  // Not a Set: a Set hashes each new handle, which cost about 1 µs per send (bench/plugins.mjs).
+  #inFlight: SendAbort | SendAbort[] | undefined;
   #success: Listeners<[result: KitResult<Envelope, T>]> | undefined;
   #error: Listeners<[error: unknown]> | undefined;
   #finish: Listeners<[]> | undefined;
@@ -125,7 +125,9 @@ export class KitMethod<
 
   /** Aborts every send of this object still in flight; each rejects with a `KitAbortError`. */
   abort(reason?: unknown): void {
-    for (const send of this.#inFlight?.slice() ?? []) send.abort(reason);
+    const inFlight = this.#inFlight;
+    if (inFlight instanceof SendAbort) inFlight.abort(reason);
+    else for (const send of inFlight?.slice() ?? []) send.abort(reason);
   }
 
   /** Options for plugins, seen as `ctx.options` by later sends; merged over earlier ones. */
@@ -159,9 +161,7 @@ export class KitMethod<
   ): Promise<KitResult<Envelope, T>> {
     const abort = new SendAbort();
     const release = abort.follow(signal);
-    this.#inFlight ??= [];
-    const inFlight = this.#inFlight;
-    inFlight.push(abort);
+    this.#addSend(abort);
     let result: KitResult<Envelope, T>;
     try {
       result = (await dispatch(this.#endpoint, args, abort, this.#options, extra)) as KitResult<
@@ -170,21 +170,32 @@ export class KitMethod<
       >;
     } catch (error) {
       release();
-      removeSend(inFlight, abort);
+      this.#removeSend(abort);
       this.#error?.emit(error);
       this.#finish?.emit();
       throw error;
     }
     release();
-    removeSend(inFlight, abort);
+    this.#removeSend(abort);
     this.#success?.emit(result);
     this.#finish?.emit();
     return result;
   }
-}
 
-/** Sends mostly end in the order opposite to their start (one at a time: the last is the one). */
-function removeSend(inFlight: SendAbort[], send: SendAbort): void {
-  if (inFlight[inFlight.length - 1] === send) inFlight.pop();
-  else inFlight.splice(inFlight.indexOf(send), 1);
+  #addSend(send: SendAbort): void {
+    const inFlight = this.#inFlight;
+    if (inFlight === undefined) this.#inFlight = send;
+    else if (inFlight instanceof SendAbort) this.#inFlight = [inFlight, send];
+    else inFlight.push(send);
+  }
+
+  /** Sends mostly end in the order opposite to their start (one at a time: the last is the one). */
+  #removeSend(send: SendAbort): void {
+    const inFlight = this.#inFlight;
+    if (inFlight === send) this.#inFlight = undefined;
+    else if (Array.isArray(inFlight)) {
+      if (inFlight[inFlight.length - 1] === send) inFlight.pop();
+      else inFlight.splice(inFlight.indexOf(send), 1);
+    }
+  }
 }

@@ -8,6 +8,9 @@ export interface EncodedBody {
   readonly contentType: string | undefined;
 }
 
+/** The answer for a send without body, one object for all. */
+const noBody: EncodedBody = Object.freeze({ data: undefined, contentType: undefined });
+
 /**
  * Shapes `@Data` values for the declared media type. JSON (no `@ContentType`, or a JSON one such as
  * `application/merge-patch+json`) is the value as JSON text unless it is a ready-made body;
@@ -20,7 +23,7 @@ export function encodeBody(
   data: unknown,
   encodings: KitFieldEncodings = {},
 ): EncodedBody {
-  if (data === undefined) return { data, contentType: undefined };
+  if (data === undefined) return noBody;
   if (contentType === undefined || isJsonMediaType(contentType)) {
     // Any value, a string or number too, travels as JSON; axios alone would send a string raw.
     if (isReadyMade(data)) return { data, contentType };
@@ -31,7 +34,7 @@ export function encodeBody(
     if (!isPlainObject(data)) return { data, contentType };
     const pairs = formBodyPairs(data, encodings);
     // Fields that give no pair (all left out, an empty object) are no body at all.
-    if (pairs.length === 0) return { data: undefined, contentType: undefined };
+    if (pairs.length === 0) return noBody;
     return { data: new URLSearchParams(pairs), contentType };
   }
   if (mime === "multipart/form-data") {

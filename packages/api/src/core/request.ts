@@ -162,15 +162,15 @@ function targetOf({ route, url }: Endpoint): KitRequestTarget {
 /** `@Data()` is the whole body; `@Data("f")` values are laid over it as fields. */
 function collectBody(bindings: readonly ParameterBinding[], args: readonly unknown[]): unknown {
   let whole: unknown;
-  const fields: Record<string, unknown> = Object.create(null);
-  let hasFields = false;
+  // Made for the first field: most routes have none.
+  let fields: Record<string, unknown> | undefined;
   for (const { name, index } of bindings) {
     if (name === undefined) {
       whole = args[index];
     } else if (args[index] !== undefined) {
+      fields ??= Object.create(null) as Record<string, unknown>;
       fields[name] = args[index];
-      hasFields = true;
     }
   }
-  return hasFields ? { ...(whole as object | undefined), ...fields } : whole;
+  return fields !== undefined ? { ...(whole as object | undefined), ...fields } : whole;
 }

@@ -10,7 +10,8 @@ type AbortListener = (this: SendAbort, event: { type: "abort" }) => void;
 export class SendAbort {
   aborted = false;
   reason: unknown;
-  #listeners: AbortListener[] = [];
+  // Made on first use: on most sends nothing listens to the handle itself.
+  #listeners: AbortListener[] | undefined;
   #signal: AbortSignal | undefined;
 
   abort(reason?: unknown): void {
@@ -18,17 +19,18 @@ export class SendAbort {
     this.aborted = true;
     this.reason = reason ?? new DOMException("This operation was aborted", "AbortError");
     const listeners = this.#listeners;
-    this.#listeners = [];
-    for (const listener of listeners) listener.call(this, { type: "abort" });
+    this.#listeners = undefined;
+    for (const listener of listeners ?? []) listener.call(this, { type: "abort" });
   }
 
   addEventListener(_type: "abort", listener: AbortListener): void {
+    this.#listeners ??= [];
     this.#listeners.push(listener);
   }
 
   removeEventListener(_type: "abort", listener: AbortListener): void {
-    const index = this.#listeners.indexOf(listener);
-    if (index >= 0) this.#listeners.splice(index, 1);
+    const index = this.#listeners?.indexOf(listener) ?? -1;
+    if (index >= 0) this.#listeners!.splice(index, 1);
   }
 
   /**

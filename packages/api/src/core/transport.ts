@@ -16,11 +16,13 @@ export interface RawResponse {
 export type TransportExtra = Readonly<Record<string, unknown>>;
 
 /**
- * Sends one request as it is now. Every failure leaves as a Kit error; the HTTP client behind it
- * (axios) is known only to the transport and the server's setup.
+ * Sends one request as it is now and answers what `read` makes of the response, in the same step
+ * (a promise less per send than reading after). Every failure of the exchange leaves as a Kit
+ * error; the HTTP client behind it (axios) is known only to the transport and the server's setup.
  */
-export type Transport = (
+export type Transport = <T>(
   request: KitRequest,
   target: KitRequestTarget,
+  read: (response: RawResponse) => T,
   extra?: TransportExtra,
-) => Promise<RawResponse>;
+) => Promise<T>;
