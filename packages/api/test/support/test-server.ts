@@ -60,6 +60,7 @@ const routes: Record<string, Route> = {
     res.end();
   },
   "/reset": (req) => req.socket.destroy(),
+  "/body-length": (_, res, body) => json(res, 200, { length: body.length }),
   "/slow": (req, res) => {
     const ms = Number(new URL(req.url!, "http://x").searchParams.get("ms") ?? 1000);
     const timer = setTimeout(() => json(res, 200, { waited: ms }), ms);
