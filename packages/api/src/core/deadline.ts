@@ -1,6 +1,10 @@
-import type { SendAbort } from "./send-abort.js";
-
-type AbortListener = (this: Deadline, event: { type: "abort" }) => void;
+import {
+  type AbortListener,
+  defaultAbortReason,
+  dispatchAbort,
+  removeAbortListener,
+  type SendAbort,
+} from "./send-abort.js";
 
 /**
  * The time limit of one exchange, body included. axios's own `timeout` restarts with every chunk
@@ -16,7 +20,7 @@ export class Deadline {
   readonly #outer: SendAbort | AbortSignal;
   #expired = false;
   #reason: unknown;
-  #listeners: AbortListener[] | undefined;
+  #listeners: AbortListener<Deadline>[] | undefined;
   #forward: (() => void) | undefined;
   /** Epoch milliseconds at which the limit passes; links in its lane, oldest first. */
   at = 0;
@@ -49,7 +53,7 @@ export class Deadline {
     return this.#reason ?? this.#outer.reason;
   }
 
-  addEventListener(_type: "abort", listener: AbortListener): void {
+  addEventListener(_type: "abort", listener: AbortListener<Deadline>): void {
     if (this.#listeners === undefined) {
       this.#listeners = [];
       const forward = (): void => this.#notify();
@@ -59,9 +63,8 @@ export class Deadline {
     this.#listeners.push(listener);
   }
 
-  removeEventListener(_type: "abort", listener: AbortListener): void {
-    const index = this.#listeners?.indexOf(listener) ?? -1;
-    if (index >= 0) this.#listeners!.splice(index, 1);
+  removeEventListener(_type: "abort", listener: AbortListener<Deadline>): void {
+    removeAbortListener(this.#listeners, listener);
   }
 
   /** Called when the exchange ended either way. */
@@ -78,7 +81,7 @@ export class Deadline {
   expire(): void {
     this.#expired = true;
     if (this.#outer.aborted) return;
-    this.#reason = new DOMException("This operation was aborted", "AbortError");
+    this.#reason = defaultAbortReason();
     this.#notify();
   }
 
@@ -86,7 +89,7 @@ export class Deadline {
   #notify(): void {
     const listeners = this.#listeners;
     this.#listeners = [];
-    for (const listener of listeners ?? []) listener.call(this, { type: "abort" });
+    dispatchAbort(this, listeners);
   }
 }
 

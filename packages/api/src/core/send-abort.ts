@@ -1,6 +1,29 @@
 const noop = (): void => {};
 
-type AbortListener = (this: SendAbort, event: { type: "abort" }) => void;
+/** What listens to a cheap abort source (this handle, a `Deadline`), as to an `AbortSignal`. */
+export type AbortListener<Source> = (this: Source, event: { type: "abort" }) => void;
+
+/** The reason of an abort given none, as `AbortController.abort()` makes it. */
+export function defaultAbortReason(): DOMException {
+  return new DOMException("This operation was aborted", "AbortError");
+}
+
+/** `removeEventListener` of a cheap abort source's listener list. */
+export function removeAbortListener<Source>(
+  listeners: AbortListener<Source>[] | undefined,
+  listener: AbortListener<Source>,
+): void {
+  const index = listeners?.indexOf(listener) ?? -1;
+  if (index >= 0) listeners!.splice(index, 1);
+}
+
+/** Tells each listener of a list taken from a source that has just aborted, the source as `this`. */
+export function dispatchAbort<Source>(
+  source: Source,
+  listeners: readonly AbortListener<Source>[] | undefined,
+): void {
+  for (const listener of listeners ?? []) listener.call(source, { type: "abort" });
+}
 
 /**
  * The abort state of one send. Node builds an `AbortSignal` slowly (an EventTarget, several µs),
@@ -11,26 +34,25 @@ export class SendAbort {
   aborted = false;
   reason: unknown;
   // Made on first use: on most sends nothing listens to the handle itself.
-  #listeners: AbortListener[] | undefined;
+  #listeners: AbortListener<SendAbort>[] | undefined;
   #signal: AbortSignal | undefined;
 
   abort(reason?: unknown): void {
     if (this.aborted) return;
     this.aborted = true;
-    this.reason = reason ?? new DOMException("This operation was aborted", "AbortError");
+    this.reason = reason ?? defaultAbortReason();
     const listeners = this.#listeners;
     this.#listeners = undefined;
-    for (const listener of listeners ?? []) listener.call(this, { type: "abort" });
+    dispatchAbort(this, listeners);
   }
 
-  addEventListener(_type: "abort", listener: AbortListener): void {
+  addEventListener(_type: "abort", listener: AbortListener<SendAbort>): void {
     this.#listeners ??= [];
     this.#listeners.push(listener);
   }
 
-  removeEventListener(_type: "abort", listener: AbortListener): void {
-    const index = this.#listeners?.indexOf(listener) ?? -1;
-    if (index >= 0) this.#listeners!.splice(index, 1);
+  removeEventListener(_type: "abort", listener: AbortListener<SendAbort>): void {
+    removeAbortListener(this.#listeners, listener);
   }
 
   /**

@@ -60,14 +60,19 @@ export interface KitHeaderStyle {
   explode?: boolean;
 }
 
+/** The option argument of the decorator that takes one: `@Query`'s style, `@Data`'s encoding, `@HeaderValue`'s style. */
+interface ParameterOptions {
+  style?: KitQueryStyle;
+  encoding?: KitFieldEncoding;
+  headerStyle?: KitHeaderStyle;
+}
+
 function parameter(
   role: ParameterRole,
   decorator: string,
   name: string | undefined,
   nameRequired: boolean,
-  style?: KitQueryStyle,
-  encoding?: KitFieldEncoding,
-  headerStyle?: KitHeaderStyle,
+  { style, encoding, headerStyle }: ParameterOptions = {},
 ): KitParameterDecorator {
   return (target, key, index) => {
     const { apiClass, methodName, where } = decoratedMember(decorator, target, key);
@@ -123,7 +128,7 @@ export function Params(name: string): KitParameterDecorator {
 export function Query(): KitParameterDecorator;
 export function Query(name: string, style?: KitQueryStyle): KitParameterDecorator;
 export function Query(name?: string, style?: KitQueryStyle): KitParameterDecorator {
-  return parameter("query", "Query", name, style !== undefined, style);
+  return parameter("query", "Query", name, style !== undefined, { style });
 }
 
 /**
@@ -133,7 +138,7 @@ export function Query(name?: string, style?: KitQueryStyle): KitParameterDecorat
 export function Data(): KitParameterDecorator;
 export function Data(name: string, encoding?: KitFieldEncoding): KitParameterDecorator;
 export function Data(name?: string, encoding?: KitFieldEncoding): KitParameterDecorator {
-  return parameter("data", "Data", name, encoding !== undefined, undefined, encoding);
+  return parameter("data", "Data", name, encoding !== undefined, { encoding });
 }
 
 const FIELD_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
@@ -164,5 +169,5 @@ function checkedEncoding(where: string, encoding: KitFieldEncoding): KitFieldEnc
  * `style` says (`{ explode: false }`: `role,admin,size,2`); see `KitHeaderStyle`.
  */
 export function HeaderValue(name: string, style?: KitHeaderStyle): KitParameterDecorator {
-  return parameter("header", "HeaderValue", name, true, undefined, undefined, style);
+  return parameter("header", "HeaderValue", name, true, { headerStyle: style });
 }
