@@ -1,4 +1,5 @@
-import { renderApiFile } from "./emit/api-file.js";
+import type { ClientMethod } from "./changes/client-shape.js";
+import { printApiFile } from "./emit/api-file.js";
 import { renderBarrelFile, renderTypesBarrelFile } from "./emit/barrel-file.js";
 import { renderMswFile, renderMswIndex } from "./emit/msw-file.js";
 import { renderServiceFile } from "./emit/service-file.js";
@@ -28,10 +29,19 @@ export function renderDocument(
   loaded: LoadedDocument,
   options: GenerateOptions = {},
 ): GenerateResult {
+  const { files, warnings } = renderClient(loaded, options);
+  return { files, warnings };
+}
+
+/** `renderDocument`, with the new client's methods as printed, for the change report. */
+export function renderClient(
+  loaded: LoadedDocument,
+  options: GenerateOptions = {},
+): GenerateResult & { methods: ClientMethod[] } {
   checkTagFilter(loaded, options);
   const warnings = new Warnings(loaded.locate);
   const plan = planDocument(loaded, options, warnings);
-  const files = printPlan(plan);
+  const { files, methods } = printPlan(plan);
   if (options.mock === "msw") {
     const mocks = planMocks(loaded, plan);
     for (const file of mocks) {
@@ -43,11 +53,11 @@ export function renderDocument(
     files.push({ path: "mocks/index.ts", contents: renderMswIndex(mocks, plan.service.baseUrl) });
     files.sort((left, right) => compareText(left.path, right.path));
   }
-  return { files, warnings: warnings.messages };
+  return { files, warnings: warnings.messages, methods };
 }
 
-/** Every generated file of a plan, sorted by path. */
-function printPlan(plan: GenerationPlan): GeneratedFile[] {
+/** Every generated file of a plan, sorted by path, and the methods of its API files in that order. */
+function printPlan(plan: GenerationPlan): { files: GeneratedFile[]; methods: ClientMethod[] } {
   const byHome = new Map<string, Declaration[]>();
   for (const declaration of plan.declarations) {
     const home = plan.homes.get(declaration.type)!;
@@ -56,11 +66,12 @@ function printPlan(plan: GenerationPlan): GeneratedFile[] {
     else byHome.set(home, [declaration]);
   }
   const files: GeneratedFile[] = [];
+  const methodsByPath = new Map<string, ClientMethod[]>();
   for (const { group, methods } of plan.apis) {
-    files.push({
-      path: `apis/${group.fileName}.api.ts`,
-      contents: renderApiFile(group, methods, plan.homes),
-    });
+    const path = `apis/${group.fileName}.api.ts`;
+    const printed = printApiFile(group, methods, plan.homes);
+    files.push({ path, contents: printed.contents });
+    methodsByPath.set(path, printed.methods);
     const declarations = byHome.get(group.fileName);
     if (declarations !== undefined) {
       files.push({
@@ -75,5 +86,5 @@ function printPlan(plan: GenerationPlan): GeneratedFile[] {
     { path: "types/index.ts", contents: renderTypesBarrelFile([...byHome.keys()]) },
   );
   files.sort((left, right) => compareText(left.path, right.path));
-  return files;
+  return { files, methods: files.flatMap((file) => methodsByPath.get(file.path) ?? []) };
 }

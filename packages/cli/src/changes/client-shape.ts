@@ -8,15 +8,19 @@ export interface ClientParameter {
   decorator: string;
 }
 
-/** One method of a generated API class. */
-export interface ClientMethod {
-  /** Verb and full route, the identity of the operation: `GET /pets/:petId`. */
-  operation: string;
-  className: string;
+/** A method's name, parameters and result, as printed. */
+export interface MethodSignature {
   method: string;
   parameters: ClientParameter[];
   /** The `Promise<…>` type argument. */
   returns: string;
+}
+
+/** One method of a generated API class. */
+export interface ClientMethod extends MethodSignature {
+  /** Verb and full route, the identity of the operation: `GET /pets/:petId`. */
+  operation: string;
+  className: string;
 }
 
 /** What a generated client offers: its methods, and its declared types by name. */
@@ -38,4 +42,15 @@ export function formatSignature(method: ClientMethod): string {
 
 export function formatParameter(parameter: ClientParameter): string {
   return `${parameter.name}${parameter.optional ? "?" : ""}: ${parameter.type}`;
+}
+
+/**
+ * Runs of white space that are not already one plain space: printed code is mostly single spaces,
+ * and replacing each of those with itself made a new string piece per space.
+ */
+const NOT_ONE_SPACE = /\s{2,}|[^\S ]/g;
+
+/** White space runs as one space, trimmed: how the report compares printed types. */
+export function collapseWhiteSpace(text: string): string {
+  return text.replace(NOT_ONE_SPACE, " ").trim();
 }

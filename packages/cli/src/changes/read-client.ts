@@ -1,5 +1,11 @@
 import type { GeneratedFile } from "../options.js";
-import type { ClientMethod, ClientParameter, ClientShape } from "./client-shape.js";
+import {
+  type ClientMethod,
+  type ClientParameter,
+  type ClientShape,
+  collapseWhiteSpace,
+  type MethodSignature,
+} from "./client-shape.js";
 
 const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
 // `@Api("/pets")` before 0.1's explicit names, `@Api("/pets", { name: "PetsApi" })` since.
@@ -20,12 +26,29 @@ const DECLARATION = /^export (?:interface|type) ([A-Za-z_$][\w$]*)/;
  */
 export function readClient(files: readonly GeneratedFile[]): ClientShape {
   const methods: ClientMethod[] = [];
-  const types = new Map<string, string>();
   for (const file of files) {
     if (/^apis\/[^/]+\.api\.ts$/.test(file.path)) methods.push(...readApiFile(file.contents));
-    else if (/^types\/.+\.ts$/.test(file.path)) readTypeFile(file.contents, types);
   }
-  return { methods, types };
+  return { methods, types: readTypes(files) };
+}
+
+/**
+ * The client just printed: its methods as the printer made them (what `readClient` reads back
+ * from the same files, without reading 11,000 signatures), its types read from its files.
+ */
+export function printedClient(
+  files: readonly GeneratedFile[],
+  methods: readonly ClientMethod[],
+): ClientShape {
+  return { methods: [...methods], types: readTypes(files) };
+}
+
+function readTypes(files: readonly GeneratedFile[]): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const file of files) {
+    if (/^types\/.+\.ts$/.test(file.path)) readTypeFile(file.contents, types);
+  }
+  return types;
 }
 
 function readApiFile(text: string): ClientMethod[] {
@@ -37,7 +60,7 @@ function readApiFile(text: string): ClientMethod[] {
   const methods: ClientMethod[] = [];
   for (const match of text.matchAll(METHOD)) {
     const owner = classes.filter((candidate) => candidate.at < match.index).at(-1);
-    const signature = readMethod(text, match.index, collapse(match[3]!));
+    const signature = readMethod(text, match.index, collapseWhiteSpace(match[3]!));
     if (owner === undefined || signature === undefined) continue;
     const route = owner.prefix + (JSON.parse(match[2]!) as string);
     methods.push({
@@ -57,15 +80,12 @@ function readApiFile(text: string): ClientMethod[] {
  * with typed errors declares them as a `this` parameter, which no call passes: it is left out, as
  * it is of the implementation's parameters.
  */
-function readMethod(
-  text: string,
-  at: number,
-  implementation: string,
-): Pick<ClientMethod, "method" | "parameters" | "returns"> | undefined {
+function readMethod(text: string, at: number, implementation: string): MethodSignature | undefined {
   const decorated = readSignature(implementation);
   if (decorated === undefined || at < 2 || !text.startsWith(";\n", at - 2)) return decorated;
   const start = text.lastIndexOf(`\n  ${decorated.method}(`, at);
-  const overload = start === -1 ? undefined : readSignature(collapse(text.slice(start, at - 2)));
+  const overload =
+    start === -1 ? undefined : readSignature(collapseWhiteSpace(text.slice(start, at - 2)));
   if (overload === undefined || overload.parameters.length !== decorated.parameters.length) {
     return undefined;
   }
@@ -77,9 +97,7 @@ function readMethod(
 }
 
 /** `name(a: A, @Query("b") b?: B): Promise<R>` → its parts. */
-function readSignature(
-  text: string,
-): Pick<ClientMethod, "method" | "parameters" | "returns"> | undefined {
+function readSignature(text: string): MethodSignature | undefined {
   const open = text.indexOf("(");
   const close = matchingClose(text, open);
   if (open <= 0 || close === -1) return undefined;
@@ -112,7 +130,7 @@ function readParameter(text: string): ClientParameter | undefined {
 function readTypeFile(text: string, types: Map<string, string>): void {
   let current: { name: string; lines: string[] } | undefined;
   const finish = () => {
-    if (current) types.set(current.name, collapse(current.lines.join("\n")));
+    if (current) types.set(current.name, collapseWhiteSpace(current.lines.join("\n")));
   };
   for (const line of text.split("\n")) {
     const declared = DECLARATION.exec(line);
@@ -133,17 +151,6 @@ function isCommentLine(line: string): boolean {
   return trimmed.startsWith("/**") || trimmed.startsWith("*") || trimmed.startsWith("//");
 }
 
-/**
- * Runs of white space that are not already one plain space: printed code is mostly single spaces,
- * and replacing each of those with itself made a new string piece per space.
- */
-const NOT_ONE_SPACE = /\s{2,}|[^\S ]/g;
-
-/** White space runs as one space, trimmed. */
-function collapse(text: string): string {
-  return text.replace(NOT_ONE_SPACE, " ").trim();
-}
-
 /** The index of the bracket closing the one at `open`, skipping strings; -1 when there is none. */
 function matchingClose(text: string, open: number): number {
   if (open < 0) return -1;
@@ -151,6 +158,7 @@ function matchingClose(text: string, open: number): number {
   for (let index = open; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code === QUOTE) index = stringEnd(text, index);
+    else if (isCommentStart(text, index, code)) index = commentEnd(text, index);
     else if (isOpening(code)) depth++;
     else if (isClosing(text, index, code) && --depth === 0) return index;
   }
@@ -165,6 +173,7 @@ function splitTopLevel(text: string): string[] {
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code === QUOTE) index = stringEnd(text, index);
+    else if (isCommentStart(text, index, code)) index = commentEnd(text, index);
     else if (isOpening(code)) depth++;
     else if (isClosing(text, index, code)) depth--;
     else if (code === COMMA && depth === 0) {
@@ -182,6 +191,8 @@ const QUOTE = 0x22;
 const COMMA = 0x2c;
 const EQUALS = 0x3d;
 const GREATER = 0x3e;
+const SLASH = 0x2f;
+const STAR = 0x2a;
 
 function isOpening(code: number): boolean {
   // ( [ { <
@@ -193,6 +204,20 @@ function isClosing(text: string, index: number, code: number): boolean {
   if (code === GREATER) return text.charCodeAt(index - 1) !== EQUALS;
   // ) ] }
   return code === 0x29 || code === 0x5d || code === 0x7d;
+}
+
+/**
+ * A doc comment on a member of an inline object type: its text is prose, whose brackets (`-->`)
+ * and quotes are not code.
+ */
+function isCommentStart(text: string, index: number, code: number): boolean {
+  return code === SLASH && text.charCodeAt(index + 1) === STAR;
+}
+
+/** The index of the `/` ending the comment that starts at `start`. */
+function commentEnd(text: string, start: number): number {
+  const end = text.indexOf("*/", start + 2);
+  return end === -1 ? text.length : end + 1;
 }
 
 /** The index of the quote ending the JSON string that starts at `start`. */

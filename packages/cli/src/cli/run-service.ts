@@ -3,8 +3,8 @@ import { performance } from "node:perf_hooks";
 import { readClientOnDisk } from "../changes/client-on-disk.js";
 import { type ChangeReport, compareClients } from "../changes/compare-clients.js";
 import { formatChangeReport } from "../changes/format-report.js";
-import { readClient } from "../changes/read-client.js";
-import { renderDocument } from "../generate.js";
+import { printedClient, readClient } from "../changes/read-client.js";
+import { renderClient } from "../generate.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { applyWritePlan } from "../write/apply.js";
 import { withOutputLock } from "../write/output-lock.js";
@@ -58,7 +58,7 @@ export async function runService(
   };
   try {
     const loaded = await (options.load ?? (() => loadServiceDocument(service)))();
-    const result = renderDocument(loaded, service.options);
+    const result = renderClient(loaded, service.options);
     for (const warning of result.warnings) io.stderr(`kit: warning: ${warning}`);
     if (options.verbose) {
       io.stderr(
@@ -71,7 +71,7 @@ export async function runService(
         force: service.force,
       });
       const before = readClient(await readClientOnDisk(service.out));
-      const changes = compareClients(before, readClient(result.files));
+      const changes = compareClients(before, printedClient(result.files, result.methods));
       summary.files = countActions(plan);
       summary.changes = changes;
       const elapsed = () => formatElapsed(performance.now() - started);

@@ -1,10 +1,11 @@
+import type { ClientMethod } from "../changes/client-shape.js";
 import type { MethodPlan } from "../model/plan-types.js";
 import type { TagGroup } from "../model/tag-group.js";
 import type { NamedType } from "../model/type-expr.js";
 import { GENERATED_MARKER } from "../options.js";
 import { docComment } from "./doc-comment.js";
 import { typeImportLines, valueImportLine } from "./imports.js";
-import { renderMethod } from "./method.js";
+import { printMethod } from "./method.js";
 import { TypePrinter } from "./type-printer.js";
 
 /** `apis/<tag>.api.ts`: one `@Api` class with a method per operation, and its ready instance. */
@@ -13,11 +14,25 @@ export function renderApiFile(
   methodPlans: readonly MethodPlan[],
   homes: ReadonlyMap<NamedType, string>,
 ): string {
+  return printApiFile(group, methodPlans, homes).contents;
+}
+
+/** The file's text, and its methods as the change report compares them. */
+export function printApiFile(
+  group: TagGroup,
+  methodPlans: readonly MethodPlan[],
+  homes: ReadonlyMap<NamedType, string>,
+): { contents: string; methods: ClientMethod[] } {
   const printer = TypePrinter.forApiFile(homes);
   const decorators = new Set(["Api"]);
-  const methods = methodPlans.map((method) => renderMethod(method, printer, decorators));
+  const printed = methodPlans.map((method) => printMethod(method, printer, decorators));
+  const methods = printed.map((method, index) => ({
+    operation: `${methodPlans[index]!.verb.toUpperCase()} ${group.prefix}${methodPlans[index]!.path}`,
+    className: group.className,
+    ...method.signature,
+  }));
   const doc = docComment([group.description, group.renamed ? `Tag: ${group.tag}` : undefined], "");
-  return `${[
+  const contents = `${[
     GENERATED_MARKER,
     valueImportLine(decorators, "@kit/api"),
     valueImportLine(["service"], "../service"),
@@ -26,9 +41,10 @@ export function renderApiFile(
     ...doc,
     `@Api(${JSON.stringify(group.prefix)}, { name: ${JSON.stringify(group.className)} })`,
     `export class ${group.className} {`,
-    methods.join("\n\n"),
+    printed.map((method) => method.text).join("\n\n"),
     "}",
     "",
     `export const ${group.instanceName} = service.createApi(${group.className});`,
   ].join("\n")}\n`;
+  return { contents, methods };
 }

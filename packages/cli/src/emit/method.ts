@@ -1,3 +1,8 @@
+import {
+  type ClientParameter,
+  collapseWhiteSpace,
+  type MethodSignature,
+} from "../changes/client-shape.js";
 import type { MethodPlan, ParameterPlan } from "../model/plan-types.js";
 import { docComment } from "./doc-comment.js";
 import type { TypePrinter } from "./type-printer.js";
@@ -14,12 +19,21 @@ const VERB_DECORATORS = {
   patch: "Patch",
 } as const;
 
-/** One decorated method of an API class; adds the decorators it uses to `decorators`. */
-export function renderMethod(
+/** A method's text, and its signature as the change report compares it. */
+export interface PrintedMethod {
+  text: string;
+  signature: MethodSignature;
+}
+
+/**
+ * One decorated method of an API class; adds the decorators it uses to `decorators`. Keeps the
+ * parts of its signature as printed, so the change report need not read them back from the text.
+ */
+export function printMethod(
   method: MethodPlan,
   printer: TypePrinter,
   decorators: Set<string>,
-): string {
+): PrintedMethod {
   const returns = printer.print(method.returns, INDENT);
   // The error type is the `this` type, which no call passes: the runtime infers it from there.
   const errors =
@@ -28,12 +42,15 @@ export function renderMethod(
   // With parameters, the named signature is an overload and the decorated implementation's
   // parameters start with `_`: noUnusedParameters skips those, and editors show the overload.
   const overloaded = method.parameters.length > 0;
+  const parameters = method.parameters.map((parameter) => ({
+    name: parameter.variable,
+    optional: !parameter.required,
+    type: printer.print(parameter.type, INDENT),
+    decorator: bindingDecorator(parameter, decorators),
+  }));
   if (overloaded) {
-    const parameters = [
-      ...errors,
-      ...method.parameters.map((parameter) => renderParameter(parameter, printer)),
-    ].join(", ");
-    lines.push(`${INDENT}${method.name}(${parameters}): Promise<${returns}>;`);
+    const overload = [...errors, ...parameters.map(renderParameter)].join(", ");
+    lines.push(`${INDENT}${method.name}(${overload}): Promise<${returns}>;`);
   }
   const verb = VERB_DECORATORS[method.verb];
   decorators.add(verb);
@@ -46,39 +63,52 @@ export function renderMethod(
     decorators.add("ResponseType");
     lines.push(`${INDENT}@ResponseType(${JSON.stringify(method.responseType)})`);
   }
-  const bindings = [
-    ...(overloaded ? [] : errors),
-    ...method.parameters.map((parameter) => renderBinding(parameter, decorators)),
-  ].join(", ");
+  const bindings = [...(overloaded ? [] : errors), ...parameters.map(renderBinding)].join(", ");
   lines.push(
     `${INDENT}${method.name}(${bindings}): Promise<${overloaded ? "unknown" : returns}> {`,
     `${INDENT}${INDENT}return null!;`,
     `${INDENT}}`,
   );
-  return lines.join("\n");
+  return {
+    text: lines.join("\n"),
+    signature: {
+      method: method.name,
+      parameters: parameters.map(collapseParameter),
+      returns: collapseWhiteSpace(returns),
+    },
+  };
 }
 
 /** A parameter of the overload users call: its name and type. */
-function renderParameter(parameter: ParameterPlan, printer: TypePrinter): string {
-  const optional = parameter.required ? "" : "?";
-  return `${parameter.variable}${optional}: ${printer.print(parameter.type, INDENT)}`;
+function renderParameter(parameter: ClientParameter): string {
+  return `${parameter.name}${parameter.optional ? "?" : ""}: ${parameter.type}`;
 }
 
 /** A parameter of the decorated implementation: what the runtime binds it to. */
-function renderBinding(parameter: ParameterPlan, decorators: Set<string>): string {
-  let decorator = "";
-  if (parameter.decorator !== undefined) {
-    decorators.add(parameter.decorator);
-    const key = parameter.key === undefined ? "" : JSON.stringify(parameter.key);
-    const option =
-      styleArgument(parameter.joinedStyle) ||
-      (parameter.deepObject ? ', { style: "deepObject" }' : "") ||
-      encodingArgument(parameter.encoding) ||
-      (parameter.simpleExplode === undefined ? "" : `, { explode: ${parameter.simpleExplode} }`);
-    decorator = `@${parameter.decorator}(${key}${option}) `;
-  }
-  const optional = parameter.required ? "" : "?";
-  return `${decorator}_${parameter.variable}${optional}: unknown`;
+function renderBinding(parameter: ClientParameter): string {
+  const decorator = parameter.decorator === "" ? "" : `${parameter.decorator} `;
+  return `${decorator}_${parameter.name}${parameter.optional ? "?" : ""}: unknown`;
+}
+
+/** `@Query("page", { explode: false })`, or "" for a cookie parameter, which has none. */
+function bindingDecorator(parameter: ParameterPlan, decorators: Set<string>): string {
+  if (parameter.decorator === undefined) return "";
+  decorators.add(parameter.decorator);
+  const key = parameter.key === undefined ? "" : JSON.stringify(parameter.key);
+  const option =
+    styleArgument(parameter.joinedStyle) ||
+    (parameter.deepObject ? ', { style: "deepObject" }' : "") ||
+    encodingArgument(parameter.encoding) ||
+    (parameter.simpleExplode === undefined ? "" : `, { explode: ${parameter.simpleExplode} }`);
+  return `@${parameter.decorator}(${key}${option})`;
+}
+
+function collapseParameter(parameter: ClientParameter): ClientParameter {
+  return {
+    ...parameter,
+    type: collapseWhiteSpace(parameter.type),
+    decorator: collapseWhiteSpace(parameter.decorator),
+  };
 }
 
 /** The runtime's `@Query` option for the style; `explode` defaults to false for the delimited ones. */
