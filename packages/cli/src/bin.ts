@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { engineFlags } from "./cli/engine-flags.js";
 import type { CliIo } from "./cli/io.js";
 import { lineWriter } from "./cli/line-writer.js";
+import { parseArgv } from "./cli/parse-argv.js";
 import { runCli } from "./cli/run-cli.js";
 
 export type {
@@ -28,10 +31,12 @@ function isProcessEntry(): boolean {
 }
 
 if (isProcessEntry()) {
+  const argv = process.argv.slice(2);
+  for (const flag of engineFlags(parseArgv(argv))) setFlagsFromString(flag);
   const io: CliIo = {
     cwd: process.cwd(),
     stdout: lineWriter(process.stdout),
     stderr: lineWriter(process.stderr),
   };
-  process.exitCode = await runCli(process.argv.slice(2), io);
+  process.exitCode = await runCli(argv, io);
 }

