@@ -9,7 +9,7 @@ export interface ClientParameter {
 }
 
 /** A method's name, parameters and result, as printed. */
-export interface MethodSignature {
+export interface ClientSignature {
   method: string;
   parameters: ClientParameter[];
   /** The `Promise<…>` type argument. */
@@ -17,7 +17,7 @@ export interface MethodSignature {
 }
 
 /** One method of a generated API class. */
-export interface ClientMethod extends MethodSignature {
+export interface ClientMethod extends ClientSignature {
   /** Verb and full route, the identity of the operation: `GET /pets/:petId`. */
   operation: string;
   className: string;

@@ -3,8 +3,8 @@ import {
   type ClientMethod,
   type ClientParameter,
   type ClientShape,
+  type ClientSignature,
   collapseWhiteSpace,
-  type MethodSignature,
 } from "./client-shape.js";
 
 const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
@@ -80,7 +80,7 @@ function readApiFile(text: string): ClientMethod[] {
  * with typed errors declares them as a `this` parameter, which no call passes: it is left out, as
  * it is of the implementation's parameters.
  */
-function readMethod(text: string, at: number, implementation: string): MethodSignature | undefined {
+function readMethod(text: string, at: number, implementation: string): ClientSignature | undefined {
   const decorated = readSignature(implementation);
   if (decorated === undefined || at < 2 || !text.startsWith(";\n", at - 2)) return decorated;
   const start = text.lastIndexOf(`\n  ${decorated.method}(`, at);
@@ -97,7 +97,7 @@ function readMethod(text: string, at: number, implementation: string): MethodSig
 }
 
 /** `name(a: A, @Query("b") b?: B): Promise<R>` → its parts. */
-function readSignature(text: string): MethodSignature | undefined {
+function readSignature(text: string): ClientSignature | undefined {
   const open = text.indexOf("(");
   const close = matchingClose(text, open);
   if (open <= 0 || close === -1) return undefined;

@@ -1,7 +1,7 @@
 import {
   type ClientParameter,
+  type ClientSignature,
   collapseWhiteSpace,
-  type MethodSignature,
 } from "../changes/client-shape.js";
 import type { MethodPlan, ParameterPlan } from "../model/plan-types.js";
 import { docComment } from "./doc-comment.js";
@@ -22,7 +22,7 @@ const VERB_DECORATORS = {
 /** A method's text, and its signature as the change report compares it. */
 export interface PrintedMethod {
   text: string;
-  signature: MethodSignature;
+  signature: ClientSignature;
 }
 
 /**
