@@ -1,4 +1,4 @@
-import type { ClientMethod } from "./changes/client-shape.js";
+import type { ClientMethod, PrintedClient } from "./changes/client-shape.js";
 import { printApiFile } from "./emit/api-file.js";
 import { renderBarrelFile, renderTypesBarrelFile } from "./emit/barrel-file.js";
 import { renderMswFile, renderMswIndex } from "./emit/msw-file.js";
@@ -33,11 +33,11 @@ export function renderDocument(
   return { files, warnings };
 }
 
-/** `renderDocument`, with the new client's methods as printed, for the change report. */
+/** `renderDocument`, with the methods of each API file as printed, for the change report. */
 export function renderClient(
   loaded: LoadedDocument,
   options: GenerateOptions = {},
-): GenerateResult & { methods: ClientMethod[] } {
+): GenerateResult & PrintedClient {
   checkTagFilter(loaded, options);
   const warnings = new Warnings(loaded.locate);
   const plan = planDocument(loaded, options, warnings);
@@ -56,8 +56,11 @@ export function renderClient(
   return { files, warnings: warnings.messages, methods };
 }
 
-/** Every generated file of a plan, sorted by path, and the methods of its API files in that order. */
-function printPlan(plan: GenerationPlan): { files: GeneratedFile[]; methods: ClientMethod[] } {
+/** Every generated file of a plan, sorted by path, and the methods of its API files by path. */
+function printPlan(plan: GenerationPlan): {
+  files: GeneratedFile[];
+  methods: Map<string, ClientMethod[]>;
+} {
   const byHome = new Map<string, Declaration[]>();
   for (const declaration of plan.declarations) {
     const home = plan.homes.get(declaration.type)!;
@@ -66,12 +69,13 @@ function printPlan(plan: GenerationPlan): { files: GeneratedFile[]; methods: Cli
     else byHome.set(home, [declaration]);
   }
   const files: GeneratedFile[] = [];
-  const methodsByPath = new Map<string, ClientMethod[]>();
-  for (const { group, methods } of plan.apis) {
+  const methods = new Map<string, ClientMethod[]>();
+  for (const api of plan.apis) {
+    const { group } = api;
     const path = `apis/${group.fileName}.api.ts`;
-    const printed = printApiFile(group, methods, plan.homes);
+    const printed = printApiFile(group, api.methods, plan.homes);
     files.push({ path, contents: printed.contents });
-    methodsByPath.set(path, printed.methods);
+    methods.set(path, printed.methods);
     const declarations = byHome.get(group.fileName);
     if (declarations !== undefined) {
       files.push({
@@ -86,5 +90,5 @@ function printPlan(plan: GenerationPlan): { files: GeneratedFile[]; methods: Cli
     { path: "types/index.ts", contents: renderTypesBarrelFile([...byHome.keys()]) },
   );
   files.sort((left, right) => compareText(left.path, right.path));
-  return { files, methods: files.flatMap((file) => methodsByPath.get(file.path) ?? []) };
+  return { files, methods };
 }

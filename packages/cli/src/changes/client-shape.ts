@@ -1,3 +1,5 @@
+import type { GeneratedFile } from "../options.js";
+
 /** One parameter of a generated method, as printed. */
 export interface ClientParameter {
   name: string;
@@ -21,6 +23,12 @@ export interface ClientMethod extends ClientSignature {
   /** Verb and full route, the identity of the operation: `GET /pets/:petId`. */
   operation: string;
   className: string;
+}
+
+/** A client just printed: its files, and the methods of each API file as printed, by path. */
+export interface PrintedClient {
+  files: readonly GeneratedFile[];
+  methods: ReadonlyMap<string, readonly ClientMethod[]>;
 }
 
 /** What a generated client offers: its methods, and its declared types by name. */

@@ -5,6 +5,7 @@ import {
   type ClientShape,
   type ClientSignature,
   collapseWhiteSpace,
+  type PrintedClient,
 } from "./client-shape.js";
 
 const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
@@ -22,12 +23,17 @@ const DECLARATION = /^export (?:interface|type) ([A-Za-z_$][\w$]*)/;
 /**
  * Reads the shape of a client from its generated files: the methods of `apis/*.api.ts` and the
  * declarations of `types/*.ts`. Pure; the files are the generator's own output, so their layout
- * is known, and old and new clients go through the same reader.
+ * is known, and old and new clients go through the same reader. An API file identical to one of
+ * `printed` has that file's printed methods, which are what reading it gives, without reading
+ * its signatures again (a regeneration that changes nothing reads no signature).
  */
-export function readClient(files: readonly GeneratedFile[]): ClientShape {
+export function readClient(files: readonly GeneratedFile[], printed?: PrintedClient): ClientShape {
+  const printedContents = new Map(printed?.files.map((file) => [file.path, file.contents]));
   const methods: ClientMethod[] = [];
   for (const file of files) {
-    if (/^apis\/[^/]+\.api\.ts$/.test(file.path)) methods.push(...readApiFile(file.contents));
+    if (!/^apis\/[^/]+\.api\.ts$/.test(file.path)) continue;
+    const same = printedContents.get(file.path) === file.contents;
+    methods.push(...(same ? (printed?.methods.get(file.path) ?? []) : readApiFile(file.contents)));
   }
   return { methods, types: readTypes(files) };
 }
@@ -36,11 +42,9 @@ export function readClient(files: readonly GeneratedFile[]): ClientShape {
  * The client just printed: its methods as the printer made them (what `readClient` reads back
  * from the same files, without reading 11,000 signatures), its types read from its files.
  */
-export function printedClient(
-  files: readonly GeneratedFile[],
-  methods: readonly ClientMethod[],
-): ClientShape {
-  return { methods: [...methods], types: readTypes(files) };
+export function printedClient(printed: PrintedClient): ClientShape {
+  const methods = printed.files.flatMap((file) => printed.methods.get(file.path) ?? []);
+  return { methods, types: readTypes(printed.files) };
 }
 
 function readTypes(files: readonly GeneratedFile[]): Map<string, string> {

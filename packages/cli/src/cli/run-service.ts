@@ -70,8 +70,8 @@ export async function runService(
         clean: service.clean,
         force: service.force,
       });
-      const before = readClient(await readClientOnDisk(service.out));
-      const changes = compareClients(before, printedClient(result.files, result.methods));
+      const before = readClient(await readClientOnDisk(service.out), result);
+      const changes = compareClients(before, printedClient(result));
       summary.files = countActions(plan);
       summary.changes = changes;
       const elapsed = () => formatElapsed(performance.now() - started);
