@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
-import { DOCUMENTS, selectDocuments } from "./generate/documents.mjs";
+import { DEFAULT_DOCUMENTS, DOCUMENTS, selectDocuments } from "./generate/documents.mjs";
 import { comparisonTable, floorTable, megabytes, seconds } from "./generate/format.mjs";
 import { measureDocument } from "./generate/measure-case.mjs";
 import { BENCH_DIR, CORPUS_DIR, RESULTS_DIR, ROOT_DIR, WORK_DIR } from "./generate/paths.mjs";
@@ -17,7 +17,8 @@ const USAGE = `Usage: npm run bench:generate -- [options]
   --runs <n>        timed runs per tool and document, after the warm-up (default 3)
   --warmups <n>     untimed runs first (default 1)
   --timeout <s>     per-run limit in seconds; a run past it is recorded as a timeout (default 300)
-  --docs <a,b>      documents: ${DOCUMENTS.map((d) => d.name).join(", ")} (default all)
+  --docs <a,b>      documents: ${DOCUMENTS.map((d) => d.name).join(", ")}
+                    (default: ${DEFAULT_DOCUMENTS.join(", ")})
   --tools <a,b>     tools by name, e.g. Kit,openapi-typescript (default all); with Kit, the
                     floor (read, parse, walk, write as many bytes) runs too
   --baseline <bin>  also run another build of Kit (its dist/bin.js) in the same rounds;
@@ -112,7 +113,7 @@ function readOptions() {
     runs: count("--runs", values.runs, quick ? 1 : 3, 1),
     warmups: count("--warmups", values.warmups, quick ? 0 : 1, 0),
     timeoutSeconds: count("--timeout", values.timeout, quick ? 60 : 300, 1),
-    docs: list(values.docs) ?? (quick ? ["petstore", "loket"] : DOCUMENTS.map((d) => d.name)),
+    docs: list(values.docs) ?? (quick ? ["petstore", "loket"] : DEFAULT_DOCUMENTS),
     tools: list(values.tools),
     baselines: values.baseline ?? [],
     skipScaling: quick || values["skip-scaling"],
