@@ -34,7 +34,10 @@ export const DOCUMENTS = [
 /** The names the benchmark runs when none are given. */
 export const DEFAULT_DOCUMENTS = DOCUMENTS.filter((d) => !d.byName).map((d) => d.name);
 
-/** Picks documents by name and fails before any run when one is unknown or missing on disk. */
+/**
+ * Picks documents by name, writing a derived one (`from`) the first time, and fails before any run
+ * when one is unknown or missing on disk.
+ */
 export function selectDocuments(names) {
   return names.map((name) => {
     const document = DOCUMENTS.find((candidate) => candidate.name === name);

@@ -25,7 +25,10 @@ export interface ClientMethod extends ClientSignature {
   className: string;
 }
 
-/** A client just printed: its files, and the methods of each API file as printed, by path. */
+/**
+ * A client just printed: its files, and the methods of each API file by path, their types and
+ * decorators as printed (white space included).
+ */
 export interface PrintedClient {
   files: readonly GeneratedFile[];
   methods: ReadonlyMap<string, readonly ClientMethod[]>;
@@ -50,15 +53,4 @@ export function formatSignature(method: ClientMethod): string {
 
 export function formatParameter(parameter: ClientParameter): string {
   return `${parameter.name}${parameter.optional ? "?" : ""}: ${parameter.type}`;
-}
-
-/**
- * Runs of white space that are not already one plain space: printed code is mostly single spaces,
- * and replacing each of those with itself made a new string piece per space.
- */
-const NOT_ONE_SPACE = /\s{2,}|[^\S ]/g;
-
-/** White space runs as one space, trimmed: how the report compares printed types. */
-export function collapseWhiteSpace(text: string): string {
-  return text.replace(NOT_ONE_SPACE, " ").trim();
 }

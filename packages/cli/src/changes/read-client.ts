@@ -1,11 +1,10 @@
 import type { GeneratedFile } from "../options.js";
-import {
-  type ClientMethod,
-  type ClientParameter,
-  type ClientShape,
-  type ClientSignature,
-  collapseWhiteSpace,
-  type PrintedClient,
+import type {
+  ClientMethod,
+  ClientParameter,
+  ClientShape,
+  ClientSignature,
+  PrintedClient,
 } from "./client-shape.js";
 
 const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
@@ -33,7 +32,7 @@ export function readClient(files: readonly GeneratedFile[], printed?: PrintedCli
   for (const file of files) {
     if (!/^apis\/[^/]+\.api\.ts$/.test(file.path)) continue;
     const same = printedContents.get(file.path) === file.contents;
-    methods.push(...(same ? (printed?.methods.get(file.path) ?? []) : readApiFile(file.contents)));
+    methods.push(...(same ? printedMethods(printed!, file.path) : readApiFile(file.contents)));
   }
   return { methods, types: readTypes(files) };
 }
@@ -43,8 +42,21 @@ export function readClient(files: readonly GeneratedFile[], printed?: PrintedCli
  * from the same files, without reading 11,000 signatures), its types read from its files.
  */
 export function printedClient(printed: PrintedClient): ClientShape {
-  const methods = printed.files.flatMap((file) => printed.methods.get(file.path) ?? []);
+  const methods = printed.files.flatMap((file) => printedMethods(printed, file.path));
   return { methods, types: readTypes(printed.files) };
+}
+
+/** The printed methods of one API file as reading them gives them: white space collapsed. */
+function printedMethods(printed: PrintedClient, path: string): ClientMethod[] {
+  return (printed.methods.get(path) ?? []).map((method) => ({
+    ...method,
+    parameters: method.parameters.map((parameter) => ({
+      ...parameter,
+      type: collapseWhiteSpace(parameter.type),
+      decorator: collapseWhiteSpace(parameter.decorator),
+    })),
+    returns: collapseWhiteSpace(method.returns),
+  }));
 }
 
 function readTypes(files: readonly GeneratedFile[]): Map<string, string> {
@@ -234,4 +246,15 @@ function stringEnd(text: string, start: number): number {
     if (backslash === -1 || backslash > quote) return quote;
     index = backslash + 2;
   }
+}
+
+/**
+ * Runs of white space that are not already one plain space: printed code is mostly single spaces,
+ * and replacing each of those with itself made a new string piece per space.
+ */
+const NOT_ONE_SPACE = /\s{2,}|[^\S ]/g;
+
+/** White space runs as one space, trimmed. */
+function collapseWhiteSpace(text: string): string {
+  return text.replace(NOT_ONE_SPACE, " ").trim();
 }

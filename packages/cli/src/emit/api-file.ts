@@ -17,7 +17,7 @@ export function renderApiFile(
   return printApiFile(group, methodPlans, homes).contents;
 }
 
-/** The file's text, and its methods as the change report compares them. */
+/** The file's text, and its methods as printed, for the change report. */
 export function printApiFile(
   group: TagGroup,
   methodPlans: readonly MethodPlan[],
@@ -25,12 +25,17 @@ export function printApiFile(
 ): { contents: string; methods: ClientMethod[] } {
   const printer = TypePrinter.forApiFile(homes);
   const decorators = new Set(["Api"]);
-  const printed = methodPlans.map((method) => printMethod(method, printer, decorators));
-  const methods = printed.map((method, index) => ({
-    operation: `${methodPlans[index]!.verb.toUpperCase()} ${group.prefix}${methodPlans[index]!.path}`,
-    className: group.className,
-    ...method.signature,
-  }));
+  const texts: string[] = [];
+  const methods: ClientMethod[] = [];
+  for (const plan of methodPlans) {
+    const { text, signature } = printMethod(plan, printer, decorators);
+    texts.push(text);
+    methods.push({
+      operation: `${plan.verb.toUpperCase()} ${group.prefix}${plan.path}`,
+      className: group.className,
+      ...signature,
+    });
+  }
   const doc = docComment([group.description, group.renamed ? `Tag: ${group.tag}` : undefined], "");
   const contents = `${[
     GENERATED_MARKER,
@@ -41,7 +46,7 @@ export function printApiFile(
     ...doc,
     `@Api(${JSON.stringify(group.prefix)}, { name: ${JSON.stringify(group.className)} })`,
     `export class ${group.className} {`,
-    printed.map((method) => method.text).join("\n\n"),
+    texts.join("\n\n"),
     "}",
     "",
     `export const ${group.instanceName} = service.createApi(${group.className});`,

