@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { buildOperation, type OperationEntry } from "../model/build-operations.js";
+import { buildOperation, type OperationEntry, sharedReads } from "../model/build-operations.js";
 import type { Operation } from "../model/operation.js";
 import { Warnings } from "../model/warnings.js";
 import type { LoadedDocument } from "../openapi/load.js";
@@ -60,6 +60,7 @@ export function createMockHandler(
   const built = new Map<OperationEntry, Operation>();
   // The generator reports the document's warnings; the mock serves what it can.
   const warnings = new Warnings(loaded.locate);
+  const shared = sharedReads();
   const bases = basePaths(loaded.document);
   let validator: RequestValidator | undefined;
   const answers = new Map<string, ExampleResponse | Undeclared>();
@@ -67,7 +68,7 @@ export function createMockHandler(
   function operationOf(entry: OperationEntry): Operation {
     let operation = built.get(entry);
     if (operation === undefined) {
-      operation = buildOperation(loaded, entry, warnings);
+      operation = buildOperation(loaded, entry, warnings, shared);
       built.set(entry, operation);
     }
     return operation;

@@ -44,11 +44,29 @@ export interface OperationEntry {
   tags: string[];
 }
 
+/**
+ * Parameters, request bodies and responses read once per `$ref` target and shared by every
+ * operation that names it: Microsoft Graph's 11,422 operations name five component parameters
+ * 11,224 times and 377 component responses 25,872 times, and a copy for each use was a third of
+ * the operations' heap.
+ */
+export interface SharedReads {
+  readonly parameters: Map<string, Parameter>;
+  readonly requestBodies: Map<string, RequestBody | undefined>;
+  /** By status and target: a response's status decides whether its content is read. */
+  readonly responses: Map<string, ResponseBody>;
+}
+
+export function sharedReads(): SharedReads {
+  return { parameters: new Map(), requestBodies: new Map(), responses: new Map() };
+}
+
 /** One operation per path × verb, sorted by path then verb, with parameters and bodies resolved. */
 export function buildOperations(loaded: LoadedDocument, options: BuildOptions): Operation[] {
+  const shared = sharedReads();
   // Each entry is built as it is listed, so warnings come in document order.
   return Array.from(listOperations(loaded, options), (entry) =>
-    buildOperation(loaded, entry, options.warnings),
+    buildOperation(loaded, entry, options.warnings, shared),
   );
 }
 
@@ -103,6 +121,7 @@ export function buildOperation(
   loaded: LoadedDocument,
   entry: OperationEntry,
   warnings: Warnings,
+  shared: SharedReads,
 ): Operation {
   const { path, verb, pointer, item, operation, tags } = entry;
   const responses = isObject(operation.responses) ? operation.responses : {};
@@ -115,15 +134,28 @@ export function buildOperation(
     ...text("description", operation.description),
     deprecated: operation.deprecated === true,
     tags,
-    parameters: readParameters(loaded, path, item, operation, pointer, warnings),
+    parameters: readParameters(loaded, path, item, operation, pointer, warnings, shared),
     ...readRequestBody(
       loaded,
       operation.requestBody,
       appendPointer(pointer, "requestBody"),
       warnings,
+      shared,
     ),
-    responses: readResponses(loaded, responses, appendPointer(pointer, "responses"), warnings),
-    errors: readErrorResponses(loaded, responses, appendPointer(pointer, "responses"), warnings),
+    responses: readResponses(
+      loaded,
+      responses,
+      appendPointer(pointer, "responses"),
+      warnings,
+      shared,
+    ),
+    errors: readErrorResponses(
+      loaded,
+      responses,
+      appendPointer(pointer, "responses"),
+      warnings,
+      shared,
+    ),
   };
 }
 
@@ -161,6 +193,7 @@ function readParameters(
   operation: OperationObject,
   operationPointer: string,
   warnings: Warnings,
+  shared: SharedReads,
 ): Parameter[] {
   const byKey = new Map<string, Parameter>();
   const lists: [unknown, string][] = [
@@ -170,7 +203,13 @@ function readParameters(
   for (const [list, listPointer] of lists) {
     if (!Array.isArray(list)) continue;
     list.forEach((raw, index) => {
-      const parameter = readParameter(loaded, raw, appendPointer(listPointer, index), warnings);
+      const parameter = readParameter(
+        loaded,
+        raw,
+        appendPointer(listPointer, index),
+        warnings,
+        shared,
+      );
       if (parameter.name === "" && parameter.in !== "path") {
         warnings.add(
           "a parameter with an empty name cannot be sent and was skipped",
@@ -236,8 +275,12 @@ function readParameter(
   raw: unknown,
   at: string,
   warnings: Warnings,
+  shared: SharedReads,
 ): Parameter {
   const { value, pointer } = resolveObject<ParameterObject>(loaded, raw, at, "A parameter");
+  const isReference = pointer !== at;
+  const read = isReference ? shared.parameters.get(pointer) : undefined;
+  if (read !== undefined) return read;
   if (typeof value.name !== "string" || !LOCATIONS.has(value.in)) {
     throw new KitGenerateError(
       'A parameter needs a string "name" and "in" one of path, query, header, cookie',
@@ -249,7 +292,7 @@ function readParameter(
   const simpleExplode = headerObjectExplode(loaded, value, schema);
   const unexpressed = unexpressedQueryStyle(loaded, value, schema);
   if (unexpressed !== undefined) warnings.add(unexpressed, appendPointer(pointer, "style"));
-  return {
+  const parameter: Parameter = {
     name: value.name,
     in: value.in,
     required: value.required === true,
@@ -263,6 +306,8 @@ function readParameter(
     ...(simpleExplode !== undefined ? { simpleExplode } : {}),
     pointer,
   };
+  if (isReference) shared.parameters.set(pointer, parameter);
+  return parameter;
 }
 
 function parameterSchema(parameter: ParameterObject, pointer: string): SchemaAt | undefined {
@@ -309,25 +354,38 @@ function readRequestBody(
   raw: unknown,
   at: string,
   warnings: Warnings,
+  shared: SharedReads,
 ): { requestBody?: RequestBody } {
   if (raw === undefined) return {};
   const { value, pointer } = resolveObject<RequestBodyObject>(loaded, raw, at, "A request body");
+  const isReference = pointer !== at;
+  const requestBody =
+    isReference && shared.requestBodies.has(pointer)
+      ? shared.requestBodies.get(pointer)
+      : requestBodyOf(value, pointer, warnings);
+  if (isReference) shared.requestBodies.set(pointer, requestBody);
+  return requestBody ? { requestBody } : {};
+}
+
+function requestBodyOf(
+  value: RequestBodyObject,
+  pointer: string,
+  warnings: Warnings,
+): RequestBody | undefined {
   const content = isObject(value.content) ? value.content : {};
   const mediaType = chooseMediaType(mediaTypesOf(content, pointer, warnings), "request");
-  if (mediaType === undefined) return {};
+  if (mediaType === undefined) return undefined;
   const schema = mediaSchema(content[mediaType], appendPointer(pointer, "content", mediaType));
   const kind = bodyKind(mediaType);
   const encoding = kind === "form" ? fieldEncodings(content[mediaType]) : undefined;
   return {
-    requestBody: {
-      mediaType,
-      kind,
-      required: value.required === true,
-      ...text("description", value.description),
-      ...(schema ? { schema } : {}),
-      ...(encoding ? { encoding } : {}),
-      pointer,
-    },
+    mediaType,
+    kind,
+    required: value.required === true,
+    ...text("description", value.description),
+    ...(schema ? { schema } : {}),
+    ...(encoding ? { encoding } : {}),
+    pointer,
   };
 }
 
@@ -336,9 +394,10 @@ function readResponses(
   raw: Record<string, unknown>,
   at: string,
   warnings: Warnings,
+  shared: SharedReads,
 ): ResponseBody[] {
   return statusKeys(raw, SUCCESS_STATUS).map((status) =>
-    readResponse(loaded, status, raw[status], appendPointer(at, status), warnings),
+    readResponse(loaded, status, raw[status], appendPointer(at, status), warnings, shared),
   );
 }
 
@@ -358,11 +417,12 @@ function readErrorResponses(
   raw: Record<string, unknown>,
   at: string,
   warnings: Warnings,
+  shared: SharedReads,
 ): ResponseBody[] {
   return statusKeys(raw, ERROR_STATUS).flatMap((status) => {
     const pointer = appendPointer(at, status);
     try {
-      return [readResponse(loaded, status, raw[status], pointer, warnings)];
+      return [readResponse(loaded, status, raw[status], pointer, warnings, shared)];
     } catch (error) {
       if (!(error instanceof KitGenerateError)) throw error;
       warnings.add(`${error.message}; left out of the method's error type`, pointer);
@@ -381,8 +441,26 @@ function readResponse(
   raw: unknown,
   at: string,
   warnings: Warnings,
+  shared: SharedReads,
 ): ResponseBody {
   const { value, pointer } = resolveObject<ResponseObject>(loaded, raw, at, "A response");
+  if (pointer === at) return responseOf(loaded, status, value, pointer, warnings);
+  const key = `${status} ${pointer}`;
+  let response = shared.responses.get(key);
+  if (response === undefined) {
+    response = responseOf(loaded, status, value, pointer, warnings);
+    shared.responses.set(key, response);
+  }
+  return response;
+}
+
+function responseOf(
+  loaded: LoadedDocument,
+  status: string,
+  value: ResponseObject,
+  pointer: string,
+  warnings: Warnings,
+): ResponseBody {
   const content = isObject(value.content) ? value.content : {};
   if (WITHOUT_CONTENT.has(status) && Object.keys(content).length > 0) {
     warnings.add(
