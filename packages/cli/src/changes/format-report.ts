@@ -3,11 +3,15 @@ import { type ChangeReport, hasChanges } from "./compare-clients.js";
 
 const BREAKING = "[breaking]";
 
+/** The report of a client written where none was. */
+export function newClientLine(operations: number): string {
+  return `New client: ${plural(operations, "operation")}`;
+}
+
 /** The short text report: a headline, one line per added or removed operation, the changes. */
 export function formatChangeReport(report: ChangeReport): string[] {
-  if (report.before === 0 && report.types.removed.length === 0) {
-    return [`New client: ${plural(report.after, "operation")}`];
-  }
+  if (report.before === 0 && report.types.removed.length === 0)
+    return [newClientLine(report.after)];
   if (!hasChanges(report)) return [`No API change (${plural(report.after, "operation")})`];
   const counts = [
     `${report.added.length} added`,

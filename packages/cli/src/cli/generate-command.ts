@@ -23,6 +23,7 @@ export async function runGenerate(command: GenerateCommand, io: CliIo): Promise<
     const summary = await runService(service, lines, {
       mode: command.mode,
       verbose: command.verbose,
+      fullChanges: command.report === "json",
     });
     summaries.push(summary);
     code = worstExitCode(code, summary.exitCode);

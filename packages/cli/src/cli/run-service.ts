@@ -2,8 +2,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { readClientOnDisk } from "../changes/client-on-disk.js";
 import { type ChangeReport, compareClients } from "../changes/compare-clients.js";
-import { formatChangeReport } from "../changes/format-report.js";
-import { printedClient, readClient } from "../changes/read-client.js";
+import { formatChangeReport, newClientLine } from "../changes/format-report.js";
+import { methodCount, printedClient, readClient } from "../changes/read-client.js";
 import { renderClient } from "../generate.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { applyWritePlan } from "../write/apply.js";
@@ -26,6 +26,11 @@ export interface RunOptions {
   quietUnchanged?: boolean;
   /** How to get the document; default: read or download the service's input. */
   load?: () => Promise<LoadedDocument>;
+  /**
+   * Every change in the summary (`--report json`). Otherwise the comparison is made only where
+   * the text report shows one: a new client is a single line.
+   */
+  fullChanges?: boolean;
 }
 
 /** What one service's run did, for `--report json`. */
@@ -70,13 +75,17 @@ export async function runService(
         clean: service.clean,
         force: service.force,
       });
-      const before = readClient(await readClientOnDisk(service.out), result);
-      const changes = compareClients(before, printedClient(result));
+      const onDisk = await readClientOnDisk(service.out);
+      const changes =
+        onDisk.length > 0 || options.fullChanges
+          ? compareClients(readClient(onDisk, result), printedClient(result))
+          : undefined;
       summary.files = countActions(plan);
-      summary.changes = changes;
+      if (changes !== undefined) summary.changes = changes;
       const elapsed = () => formatElapsed(performance.now() - started);
       const report = () => {
-        for (const line of formatChangeReport(changes)) io.stdout(line);
+        const lines = changes ? formatChangeReport(changes) : [newClientLine(methodCount(result))];
+        for (const line of lines) io.stdout(line);
       };
       switch (options.mode) {
         case "check":

@@ -1,5 +1,7 @@
 import type { LoadedDocument } from "../openapi/load.js";
+import type { SchemaObject } from "../openapi/types.js";
 import { compareText } from "./compare.js";
+import { dereference } from "./dereference.js";
 import { jsonResponseSchemas } from "./envelope.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
 import type { Operation } from "./operation.js";
@@ -25,8 +27,16 @@ export function suggestEnvelope(
   warnings: Warnings,
 ): void {
   const schemas = jsonResponseSchemas(operations);
-  // Each response merged once: both checks below read its keys.
-  const keySets = schemas.map((schema) => mergeObjectShape(loaded, [schema])?.properties);
+  // Each schema the responses lead to merged once (Graph's 7,444 lead to 1,957): both checks below
+  // read its keys.
+  const merged = new Map<SchemaObject, ReadonlyMap<string, unknown> | undefined>();
+  const keySets = schemas.map((schema) => {
+    const target = dereference(loaded, schema.schema, schema.pointer);
+    if (!merged.has(target.schema)) {
+      merged.set(target.schema, mergeObjectShape(loaded, [target])?.properties);
+    }
+    return merged.get(target.schema);
+  });
   const seen = new Map<string, number>();
   let first: SchemaAt | undefined;
   for (const [index, schema] of schemas.entries()) {

@@ -183,6 +183,9 @@ describe("kit.config", () => {
       files: { create: 5, change: 0 },
       changes: { before: 0, after: 2, breaking: 0 },
     });
+    // A new client's text report is one line; the JSON report still lists every operation.
+    expect(report.services[0].changes.added).toHaveLength(2);
+    expect(run.err).toContain("New client: 2 operations");
     expect(run.err).toContainEqual(expect.stringMatching(/^Generated 5 files in src\/pets/));
   });
 });
