@@ -29,19 +29,39 @@ export function renderDocument(
   loaded: LoadedDocument,
   options: GenerateOptions = {},
 ): GenerateResult {
-  const { files, warnings } = renderClient(loaded, options);
+  const { files, warnings } = renderClient(loaded, options, { methods: false });
   return { files, warnings };
 }
 
-/** `renderDocument`, with the methods of each API file as printed, for the change report. */
+/** A rendered client: how many methods it has, and the methods as printed when they were kept. */
+export type RenderedClient = GenerateResult & {
+  methodCount: number;
+  methods?: PrintedClient["methods"];
+};
+
+/**
+ * `renderDocument`, with the methods of each API file as printed, for the change report. Without
+ * `methods` none are kept (Microsoft Graph's take 14 MB of heap while the files are written).
+ */
 export function renderClient(
   loaded: LoadedDocument,
-  options: GenerateOptions = {},
-): GenerateResult & PrintedClient {
+  options: GenerateOptions,
+  keep: { methods: true },
+): RenderedClient & PrintedClient;
+export function renderClient(
+  loaded: LoadedDocument,
+  options: GenerateOptions,
+  keep: { methods: boolean },
+): RenderedClient;
+export function renderClient(
+  loaded: LoadedDocument,
+  options: GenerateOptions,
+  keep: { methods: boolean },
+): RenderedClient {
   checkTagFilter(loaded, options);
   const warnings = new Warnings(loaded.locate);
   const plan = planDocument(loaded, options, warnings);
-  const { files, methods } = printPlan(plan);
+  const { files, methods } = printPlan(plan, keep.methods);
   if (options.mock === "msw") {
     const mocks = planMocks(loaded, plan);
     for (const file of mocks) {
@@ -53,13 +73,17 @@ export function renderClient(
     files.push({ path: "mocks/index.ts", contents: renderMswIndex(mocks, plan.service.baseUrl) });
     files.sort((left, right) => compareText(left.path, right.path));
   }
-  return { files, warnings: warnings.messages, methods };
+  const methodCount = plan.apis.reduce((count, api) => count + api.methods.length, 0);
+  return { files, warnings: warnings.messages, methodCount, ...(methods ? { methods } : {}) };
 }
 
 /** Every generated file of a plan, sorted by path, and the methods of its API files by path. */
-function printPlan(plan: GenerationPlan): {
+function printPlan(
+  plan: GenerationPlan,
+  keepMethods: boolean,
+): {
   files: GeneratedFile[];
-  methods: Map<string, ClientMethod[]>;
+  methods: Map<string, ClientMethod[]> | undefined;
 } {
   const byHome = new Map<string, Declaration[]>();
   for (const declaration of plan.declarations) {
@@ -69,13 +93,13 @@ function printPlan(plan: GenerationPlan): {
     else byHome.set(home, [declaration]);
   }
   const files: GeneratedFile[] = [];
-  const methods = new Map<string, ClientMethod[]>();
+  const methods = keepMethods ? new Map<string, ClientMethod[]>() : undefined;
   for (const api of plan.apis) {
     const { group } = api;
     const path = `apis/${group.fileName}.api.ts`;
     const printed = printApiFile(group, api.methods, plan.homes);
     files.push({ path, contents: printed.contents });
-    methods.set(path, printed.methods);
+    methods?.set(path, printed.methods);
     const declarations = byHome.get(group.fileName);
     if (declarations !== undefined) {
       files.push({

@@ -3,13 +3,24 @@ import path from "node:path";
 import type { GeneratedFile } from "../options.js";
 import { hasGeneratedMarker } from "../write/marker.js";
 
+const FOLDERS = ["apis", "types"];
+
+/** Whether `outDir` may hold a client: a `.ts` file in `apis/` or `types/`, marked or not. */
+export async function hasClientOnDisk(outDir: string): Promise<boolean> {
+  for (const folder of FOLDERS) {
+    const names = await readdir(path.join(outDir, folder)).catch(() => [] as string[]);
+    if (names.some((name) => name.endsWith(".ts"))) return true;
+  }
+  return false;
+}
+
 /**
  * The generated files of the client now in `outDir`: `apis/*.api.ts` and `types/*.ts` that carry
  * the marker. Symbolic links are not followed; a missing folder is an empty client.
  */
 export async function readClientOnDisk(outDir: string): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
-  for (const folder of ["apis", "types"]) {
+  for (const folder of FOLDERS) {
     const directory = path.join(outDir, folder);
     const names = await readdir(directory).catch(() => [] as string[]);
     for (const name of names.sort()) {

@@ -46,13 +46,6 @@ export function printedClient(printed: PrintedClient): ClientShape {
   return { methods, types: readTypes(printed.files) };
 }
 
-/** How many methods the new client has. */
-export function methodCount(printed: PrintedClient): number {
-  let count = 0;
-  for (const methods of printed.methods.values()) count += methods.length;
-  return count;
-}
-
 /** The printed methods of one API file as reading them gives them: white space collapsed. */
 function printedMethods(printed: PrintedClient, path: string): ClientMethod[] {
   return (printed.methods.get(path) ?? []).map((method) => ({

@@ -1,10 +1,11 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { readClientOnDisk } from "../changes/client-on-disk.js";
+import { hasClientOnDisk, readClientOnDisk } from "../changes/client-on-disk.js";
+import type { ClientShape, PrintedClient } from "../changes/client-shape.js";
 import { type ChangeReport, compareClients } from "../changes/compare-clients.js";
 import { formatChangeReport, newClientLine } from "../changes/format-report.js";
-import { methodCount, printedClient, readClient } from "../changes/read-client.js";
-import { renderClient } from "../generate.js";
+import { printedClient, readClient } from "../changes/read-client.js";
+import { type RenderedClient, renderClient } from "../generate.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { applyWritePlan } from "../write/apply.js";
 import { withOutputLock } from "../write/output-lock.js";
@@ -63,7 +64,9 @@ export async function runService(
   };
   try {
     const loaded = await (options.load ?? (() => loadServiceDocument(service)))();
-    const result = renderClient(loaded, service.options);
+    // The new client's methods as printed are kept only for a comparison the report will make.
+    const compares = options.fullChanges === true || (await hasClientOnDisk(service.out));
+    const result = renderClient(loaded, service.options, { methods: compares });
     for (const warning of result.warnings) io.stderr(`kit: warning: ${warning}`);
     if (options.verbose) {
       io.stderr(
@@ -78,13 +81,13 @@ export async function runService(
       const onDisk = await readClientOnDisk(service.out);
       const changes =
         onDisk.length > 0 || options.fullChanges
-          ? compareClients(readClient(onDisk, result), printedClient(result))
+          ? compareClients(readClient(onDisk, printed(result)), newClient(result))
           : undefined;
       summary.files = countActions(plan);
       if (changes !== undefined) summary.changes = changes;
       const elapsed = () => formatElapsed(performance.now() - started);
       const report = () => {
-        const lines = changes ? formatChangeReport(changes) : [newClientLine(methodCount(result))];
+        const lines = changes ? formatChangeReport(changes) : [newClientLine(result.methodCount)];
         for (const line of lines) io.stdout(line);
       };
       switch (options.mode) {
@@ -108,6 +111,22 @@ export async function runService(
     summary.error = failureMessage(error);
   }
   return summary;
+}
+
+/** The printed client, when the render kept its methods. */
+function printed(result: RenderedClient): PrintedClient | undefined {
+  return result.methods === undefined
+    ? undefined
+    : { files: result.files, methods: result.methods };
+}
+
+/**
+ * The new client's shape: as printed, or read from its files when its methods were not kept
+ * because no client was on disk before the output lock was taken.
+ */
+function newClient(result: RenderedClient): ClientShape {
+  const client = printed(result);
+  return client === undefined ? readClient(result.files) : printedClient(client);
 }
 
 function write(plan: WritePlan, io: CliIo, elapsed: () => string, quietUnchanged: boolean): void {
