@@ -128,6 +128,53 @@ describe("buildOperations", () => {
     expect(operation!.responses).toMatchObject([{ status: "200", kind: "text" }]);
   });
 
+  it("reads a referenced parameter, body or response once, for every operation that names it", () => {
+    const shared = {
+      parameters: [{ $ref: "#/components/parameters/Limit" }],
+      requestBody: { $ref: "#/components/requestBodies/Pet" },
+      responses: {
+        "200": { $ref: "#/components/responses/Pet" },
+        "204": { $ref: "#/components/responses/Pet" },
+        default: { $ref: "#/components/responses/Pet" },
+      },
+    };
+    const loaded = inlineDocument({
+      paths: { "/a": { post: shared }, "/b": { post: shared } },
+      components: {
+        parameters: {
+          // Not expressible in a query string: one warning, however many operations name it.
+          Limit: {
+            name: "limit",
+            in: "query",
+            style: "spaceDelimited",
+            explode: true,
+            schema: { type: "object" },
+          },
+        },
+        requestBodies: {
+          Pet: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+        },
+        responses: {
+          Pet: { description: "a pet", content: { "text/plain": { schema: { type: "string" } } } },
+        },
+      },
+    });
+    const warnings = new Warnings();
+    const [a, b] = buildOperations(loaded, { warnings });
+    expect(b!.parameters[0]).toBe(a!.parameters[0]);
+    expect(b!.requestBody).toBe(a!.requestBody);
+    expect(b!.responses).toEqual(a!.responses);
+    expect(b!.responses[0]).toBe(a!.responses[0]);
+    // One response object per status: a 204 never has content, whatever the component says.
+    expect(a!.responses).toMatchObject([
+      { status: "200", kind: "text", pointer: "#/components/responses/Pet" },
+      { status: "204", pointer: "#/components/responses/Pet" },
+    ]);
+    expect(a!.responses[1]).not.toHaveProperty("kind");
+    expect(a!.errors).toMatchObject([{ status: "default", kind: "text" }]);
+    expect(warnings.messages.filter((message) => message.includes("/style"))).toHaveLength(1);
+  });
+
   it("keeps only 2xx responses, sorted", () => {
     const loaded = inlineDocument({
       paths: {
