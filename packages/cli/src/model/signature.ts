@@ -149,7 +149,7 @@ function planBody(
           whole(
             "payload",
             body.schema
-              ? namedIfInline(body.schema, `${operationTypeStem(operation)}Payload`)
+              ? namedIfInline(body.schema, () => `${operationTypeStem(operation)}Payload`)
               : { text: "unknown" },
           ),
         ],
@@ -227,11 +227,14 @@ function mediaPointer(body: RequestBody): string {
   return appendPointer(body.pointer, "content", body.mediaType);
 }
 
-/** An inline object schema is declared as a named type; anything else is printed in place. */
-function namedIfInline(schema: SchemaAt, inlineName: string): TypeSource {
+/**
+ * An inline object schema is declared as a named type, whose name is made only then; anything
+ * else is printed in place.
+ */
+function namedIfInline(schema: SchemaAt, inlineName: () => string): TypeSource {
   const isInlineObject =
     typeof schema.schema.$ref !== "string" && isObjectSchema(schema.schema as SchemaObject);
-  return isInlineObject ? { schema, inlineName } : { schema };
+  return isInlineObject ? { schema, inlineName: inlineName() } : { schema };
 }
 
 /** Fields that carry files: binary or base64 strings, or arrays of them. */
@@ -278,7 +281,6 @@ function planResponse(
       : [...kinds].some((kind) => kind !== undefined)
         ? "blob"
         : undefined;
-  const stem = operationTypeStem(operation);
   let inlineNames = 0;
   const returns = operation.responses.map((response): TypeSource => {
     switch (response.kind) {
@@ -289,7 +291,7 @@ function planResponse(
         const payload = envelope
           ? envelopeData(loaded, response.schema, envelope, warnings, response.pointer)
           : response.schema;
-        const source = namedIfInline(payload, `${stem}Response`);
+        const source = namedIfInline(payload, () => `${operationTypeStem(operation)}Response`);
         // The first inline response is `<Stem>Response`, later ones carry their status code.
         if ("inlineName" in source && inlineNames++ > 0) {
           return { ...source, inlineName: `${source.inlineName}${response.status.toUpperCase()}` };
