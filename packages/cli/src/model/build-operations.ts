@@ -52,13 +52,20 @@ export interface OperationEntry {
  */
 export interface SharedReads {
   readonly parameters: Map<string, Parameter>;
+  /** By path item: what its `parameters` list gives each of its operations. */
+  readonly pathItemParameters: Map<object, Parameter[]>;
   readonly requestBodies: Map<string, RequestBody | undefined>;
   /** By status and target: a response's status decides whether its content is read. */
   readonly responses: Map<string, ResponseBody>;
 }
 
 export function sharedReads(): SharedReads {
-  return { parameters: new Map(), requestBodies: new Map(), responses: new Map() };
+  return {
+    parameters: new Map(),
+    pathItemParameters: new Map(),
+    requestBodies: new Map(),
+    responses: new Map(),
+  };
 }
 
 /** One operation per path × verb, sorted by path then verb, with parameters and bodies resolved. */
@@ -195,43 +202,34 @@ function readParameters(
   warnings: Warnings,
   shared: SharedReads,
 ): Parameter[] {
+  // A path item's parameters are the same for each of its operations.
+  let fromPathItem = shared.pathItemParameters.get(item);
+  if (fromPathItem === undefined) {
+    fromPathItem = readParameterList(
+      loaded,
+      item.value.parameters,
+      appendPointer(item.pointer, "parameters"),
+      warnings,
+      shared,
+    );
+    shared.pathItemParameters.set(item, fromPathItem);
+  }
+  const fromOperation = readParameterList(
+    loaded,
+    operation.parameters,
+    appendPointer(operationPointer, "parameters"),
+    warnings,
+    shared,
+  );
   const byKey = new Map<string, Parameter>();
-  const lists: [unknown, string][] = [
-    [item.value.parameters, appendPointer(item.pointer, "parameters")],
-    [operation.parameters, appendPointer(operationPointer, "parameters")],
-  ];
-  for (const [list, listPointer] of lists) {
-    if (!Array.isArray(list)) continue;
-    list.forEach((raw, index) => {
-      const parameter = readParameter(
-        loaded,
-        raw,
-        appendPointer(listPointer, index),
-        warnings,
-        shared,
-      );
-      if (parameter.name === "" && parameter.in !== "path") {
-        warnings.add(
-          "a parameter with an empty name cannot be sent and was skipped",
-          parameter.pointer,
-        );
-        return;
-      }
-      if (parameter.in === "header" && IGNORED_HEADERS.has(parameter.name.toLowerCase())) {
-        warnings.add(
-          `header parameter "${parameter.name}" is ignored, as OpenAPI prescribes: the body and response types set Content-Type and Accept, and credentials belong in a plugin`,
-          parameter.pointer,
-        );
-        return;
-      }
-      byKey.set(parameterKey(parameter), parameter);
-    });
+  for (const parameter of [...fromPathItem, ...fromOperation]) {
+    byKey.set(parameterKey(parameter), parameter);
   }
 
   const placeholders = [...new Set([...path.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
   const pathParameters = placeholders.map((name) => {
     const declared = byKey.get(`path\u0000${name}`);
-    if (declared) return { ...declared, required: true };
+    if (declared) return declared.required ? declared : { ...declared, required: true };
     // One warning says it all: the parameter is made up, and typed string.
     warnings.add(`path parameter "${name}" is not declared; it is typed string`, operationPointer);
     return {
@@ -259,6 +257,43 @@ function readParameters(
       warnings.add("parameter has no schema; typed string", parameter.pointer);
     }
   }
+  return kept;
+}
+
+/** The parameters of one list that can be sent, read and warned about in document order. */
+function readParameterList(
+  loaded: LoadedDocument,
+  list: unknown,
+  listPointer: string,
+  warnings: Warnings,
+  shared: SharedReads,
+): Parameter[] {
+  if (!Array.isArray(list)) return [];
+  const kept: Parameter[] = [];
+  list.forEach((raw, index) => {
+    const parameter = readParameter(
+      loaded,
+      raw,
+      appendPointer(listPointer, index),
+      warnings,
+      shared,
+    );
+    if (parameter.name === "" && parameter.in !== "path") {
+      warnings.add(
+        "a parameter with an empty name cannot be sent and was skipped",
+        parameter.pointer,
+      );
+      return;
+    }
+    if (parameter.in === "header" && IGNORED_HEADERS.has(parameter.name.toLowerCase())) {
+      warnings.add(
+        `header parameter "${parameter.name}" is ignored, as OpenAPI prescribes: the body and response types set Content-Type and Accept, and credentials belong in a plugin`,
+        parameter.pointer,
+      );
+      return;
+    }
+    kept.push(parameter);
+  });
   return kept;
 }
 
