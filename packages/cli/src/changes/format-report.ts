@@ -10,8 +10,9 @@ export function newClientLine(operations: number): string {
 
 /** The short text report: a headline, one line per added or removed operation, the changes. */
 export function formatChangeReport(report: ChangeReport): string[] {
-  if (report.before === 0 && report.types.removed.length === 0)
+  if (report.before === 0 && report.types.removed.length === 0) {
     return [newClientLine(report.after)];
+  }
   if (!hasChanges(report)) return [`No API change (${plural(report.after, "operation")})`];
   const counts = [
     `${report.added.length} added`,

@@ -1,11 +1,10 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { hasClientOnDisk, readClientOnDisk } from "../changes/client-on-disk.js";
-import type { ClientShape, PrintedClient } from "../changes/client-shape.js";
 import { type ChangeReport, compareClients } from "../changes/compare-clients.js";
 import { formatChangeReport, newClientLine } from "../changes/format-report.js";
 import { printedClient, readClient } from "../changes/read-client.js";
-import { type RenderedClient, renderClient } from "../generate.js";
+import { renderClient } from "../generate.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { applyWritePlan } from "../write/apply.js";
 import { withOutputLock } from "../write/output-lock.js";
@@ -79,9 +78,14 @@ export async function runService(
         force: service.force,
       });
       const onDisk = await readClientOnDisk(service.out);
+      // Without printed methods (no client was on disk before the lock), the new client is read.
+      const printed = result.methods && { files: result.files, methods: result.methods };
       const changes =
         onDisk.length > 0 || options.fullChanges
-          ? compareClients(readClient(onDisk, printed(result)), newClient(result))
+          ? compareClients(
+              readClient(onDisk, printed),
+              printed ? printedClient(printed) : readClient(result.files),
+            )
           : undefined;
       summary.files = countActions(plan);
       if (changes !== undefined) summary.changes = changes;
@@ -111,22 +115,6 @@ export async function runService(
     summary.error = failureMessage(error);
   }
   return summary;
-}
-
-/** The printed client, when the render kept its methods. */
-function printed(result: RenderedClient): PrintedClient | undefined {
-  return result.methods === undefined
-    ? undefined
-    : { files: result.files, methods: result.methods };
-}
-
-/**
- * The new client's shape: as printed, or read from its files when its methods were not kept
- * because no client was on disk before the output lock was taken.
- */
-function newClient(result: RenderedClient): ClientShape {
-  const client = printed(result);
-  return client === undefined ? readClient(result.files) : printedClient(client);
 }
 
 function write(plan: WritePlan, io: CliIo, elapsed: () => string, quietUnchanged: boolean): void {

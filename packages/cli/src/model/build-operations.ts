@@ -13,6 +13,7 @@ import type {
 import { fieldEncodings } from "./field-encoding.js";
 import { headerObjectExplode } from "./header-style.js";
 import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
+import { once } from "./once.js";
 import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
 import { isExplodedQueryObject, joinedQueryStyle, unexpressedQueryStyle } from "./query-style.js";
 import { resolveObject } from "./resolve.js";
@@ -203,17 +204,15 @@ function readParameters(
   shared: SharedReads,
 ): Parameter[] {
   // A path item's parameters are the same for each of its operations.
-  let fromPathItem = shared.pathItemParameters.get(item);
-  if (fromPathItem === undefined) {
-    fromPathItem = readParameterList(
+  const fromPathItem = once(shared.pathItemParameters, item, () =>
+    readParameterList(
       loaded,
       item.value.parameters,
       appendPointer(item.pointer, "parameters"),
       warnings,
       shared,
-    );
-    shared.pathItemParameters.set(item, fromPathItem);
-  }
+    ),
+  );
   const fromOperation = readParameterList(
     loaded,
     operation.parameters,
@@ -313,9 +312,16 @@ function readParameter(
   shared: SharedReads,
 ): Parameter {
   const { value, pointer } = resolveObject<ParameterObject>(loaded, raw, at, "A parameter");
-  const isReference = pointer !== at;
-  const read = isReference ? shared.parameters.get(pointer) : undefined;
-  if (read !== undefined) return read;
+  const read = () => parameterOf(loaded, value, pointer, warnings);
+  return pointer === at ? read() : once(shared.parameters, pointer, read);
+}
+
+function parameterOf(
+  loaded: LoadedDocument,
+  value: ParameterObject,
+  pointer: string,
+  warnings: Warnings,
+): Parameter {
   if (typeof value.name !== "string" || !LOCATIONS.has(value.in)) {
     throw new KitGenerateError(
       'A parameter needs a string "name" and "in" one of path, query, header, cookie',
@@ -327,7 +333,7 @@ function readParameter(
   const simpleExplode = headerObjectExplode(loaded, value, schema);
   const unexpressed = unexpressedQueryStyle(loaded, value, schema);
   if (unexpressed !== undefined) warnings.add(unexpressed, appendPointer(pointer, "style"));
-  const parameter: Parameter = {
+  return {
     name: value.name,
     in: value.in,
     required: value.required === true,
@@ -341,8 +347,6 @@ function readParameter(
     ...(simpleExplode !== undefined ? { simpleExplode } : {}),
     pointer,
   };
-  if (isReference) shared.parameters.set(pointer, parameter);
-  return parameter;
 }
 
 function parameterSchema(parameter: ParameterObject, pointer: string): SchemaAt | undefined {
@@ -393,12 +397,8 @@ function readRequestBody(
 ): { requestBody?: RequestBody } {
   if (raw === undefined) return {};
   const { value, pointer } = resolveObject<RequestBodyObject>(loaded, raw, at, "A request body");
-  const isReference = pointer !== at;
-  const requestBody =
-    isReference && shared.requestBodies.has(pointer)
-      ? shared.requestBodies.get(pointer)
-      : requestBodyOf(value, pointer, warnings);
-  if (isReference) shared.requestBodies.set(pointer, requestBody);
+  const read = () => requestBodyOf(value, pointer, warnings);
+  const requestBody = pointer === at ? read() : once(shared.requestBodies, pointer, read);
   return requestBody ? { requestBody } : {};
 }
 
@@ -479,14 +479,8 @@ function readResponse(
   shared: SharedReads,
 ): ResponseBody {
   const { value, pointer } = resolveObject<ResponseObject>(loaded, raw, at, "A response");
-  if (pointer === at) return responseOf(loaded, status, value, pointer, warnings);
-  const key = `${status} ${pointer}`;
-  let response = shared.responses.get(key);
-  if (response === undefined) {
-    response = responseOf(loaded, status, value, pointer, warnings);
-    shared.responses.set(key, response);
-  }
-  return response;
+  const read = () => responseOf(loaded, status, value, pointer, warnings);
+  return pointer === at ? read() : once(shared.responses, `${status} ${pointer}`, read);
 }
 
 function responseOf(

@@ -4,6 +4,7 @@ import { compareText } from "./compare.js";
 import { dereference } from "./dereference.js";
 import { jsonResponseSchemas } from "./envelope.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
+import { once } from "./once.js";
 import type { Operation } from "./operation.js";
 import type { SchemaAt } from "./schema-input.js";
 import type { Warnings } from "./warnings.js";
@@ -32,10 +33,7 @@ export function suggestEnvelope(
   const merged = new Map<SchemaObject, ReadonlyMap<string, unknown> | undefined>();
   const keySets = schemas.map((schema) => {
     const target = dereference(loaded, schema.schema, schema.pointer);
-    if (!merged.has(target.schema)) {
-      merged.set(target.schema, mergeObjectShape(loaded, [target])?.properties);
-    }
-    return merged.get(target.schema);
+    return once(merged, target.schema, () => mergeObjectShape(loaded, [target])?.properties);
   });
   const seen = new Map<string, number>();
   let first: SchemaAt | undefined;

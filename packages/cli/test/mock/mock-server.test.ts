@@ -237,6 +237,73 @@ describe("kit mock options", () => {
   });
 });
 
+describe("kit mock on components that several operations name", () => {
+  const shared = {
+    openapi: "3.0.3",
+    info: { title: "shared", version: "1" },
+    paths: {
+      "/notes/{id}": {
+        parameters: [{ $ref: "#/components/parameters/Id" }],
+        get: {
+          parameters: [{ $ref: "#/components/parameters/Tenant" }],
+          responses: { "200": { $ref: "#/components/responses/Note" } },
+        },
+        delete: { responses: { "204": { $ref: "#/components/responses/Note" } } },
+      },
+      "/drafts": {
+        get: { responses: { "200": { $ref: "#/components/responses/Note" } } },
+      },
+    },
+    components: {
+      parameters: {
+        Id: { name: "id", in: "path", required: true, schema: { type: "integer" } },
+        Tenant: { name: "X-Tenant", in: "header", required: true, schema: { type: "string" } },
+      },
+      responses: {
+        Note: {
+          description: "a note",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["text"],
+                properties: { text: { type: "string" } },
+              },
+              example: { text: "hello" },
+            },
+          },
+        },
+      },
+    },
+  };
+
+  it("checks and answers each operation by its own declaration", async () => {
+    const mock = await runMock(["-i", await documentFile(shared)], process.cwd());
+    try {
+      // The path item's parameter holds for both verbs; the header only for the one naming it.
+      const note = await fetch(`${mock.url}/notes/1`, { headers: { "x-tenant": "acme" } });
+      expect(note.status).toBe(200);
+      expect(await json(note)).toEqual({ text: "hello" });
+      expect((await fetch(`${mock.url}/notes/one`, { headers: tenant })).status).toBe(422);
+      const withoutTenant = await fetch(`${mock.url}/notes/1`);
+      expect(withoutTenant.status).toBe(422);
+      expect(await json(withoutTenant)).toMatchObject({
+        validation: [expect.objectContaining({ pointer: "/header/x-tenant" })],
+      });
+      // The same response component answers 204 without a body where the status allows none.
+      const deleted = await fetch(`${mock.url}/notes/1`, { method: "DELETE" });
+      expect(deleted.status).toBe(204);
+      expect(await deleted.text()).toBe("");
+      expect((await fetch(`${mock.url}/notes/one`, { method: "DELETE" })).status).toBe(422);
+      const drafts = await fetch(`${mock.url}/drafts`);
+      expect(drafts.status).toBe(200);
+      expect(await json(drafts)).toEqual({ text: "hello" });
+    } finally {
+      expect(await mock.stop()).toBe(0);
+    }
+  });
+});
+
 describe("kit mock on bad input: one line, no stack trace", () => {
   async function failure(args: string[]) {
     const io = captureIo(process.cwd());
