@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import {
   camelCase,
@@ -24,6 +26,25 @@ describe("name casing", () => {
     expect(camelCase("../x")).toBe("x");
     expect(kebabCase('a"b/c\\d')).toBe("a-b-c-d");
     expect(camelCase("用户管理")).toBe("");
+  });
+});
+
+describe("a process that names many documents", () => {
+  it("does not keep every text it ever split", () => {
+    setFlagsFromString("--expose-gc");
+    const collectGarbage = runInNewContext("gc") as () => void;
+    const heapAfterCollecting = () => {
+      collectGarbage();
+      collectGarbage();
+      return process.memoryUsage().heapUsed;
+    };
+    const before = heapAfterCollecting();
+    // About 70 MB of texts and their words, if every one were kept.
+    for (let index = 0; index < 100_000; index++) {
+      const text = `operation ${index} of tag ${"named thing ".repeat(8)}${index}`;
+      expect(camelCase(text)).toBe(`operation${index}OfTag${"NamedThing".repeat(8)}${index}`);
+    }
+    expect(heapAfterCollecting() - before).toBeLessThan(30_000_000);
   });
 });
 
