@@ -6,8 +6,12 @@ import { formatSignature } from "../../src/changes/client-shape.js";
 import { compareClients } from "../../src/changes/compare-clients.js";
 import { formatChangeReport } from "../../src/changes/format-report.js";
 import { printedClient, readClient } from "../../src/changes/read-client.js";
+import { runService } from "../../src/cli/run-service.js";
 import { renderClient, renderDocument } from "../../src/generate.js";
 import { loadOpenAPIDocument, parseOpenAPIDocument } from "../../src/openapi/load.js";
+import { applyWritePlan } from "../../src/write/apply.js";
+import { withOutputLock } from "../../src/write/output-lock.js";
+import { planWrite } from "../../src/write/plan.js";
 import { runKit } from "../cli/run-kit.js";
 import { REPO_ROOT } from "../corpus/run-corpus.js";
 import { loadFixture } from "../support/fixtures.js";
@@ -288,6 +292,51 @@ export class PetsApi {
       "  types: added ReviewDeclarationsResponse; removed PatchReviewDeclarationsByDeclarationIdsResponse",
     ]);
   }, 120_000);
+
+  it("compares with a client another run wrote while this one waited for the folder", async () => {
+    const out = await tempDir();
+    const stdout: string[] = [];
+    let rendered!: () => void;
+    const hasRendered = new Promise<void>((resolve) => {
+      rendered = resolve;
+    });
+    const io = {
+      cwd: out,
+      stdout: (line: string) => stdout.push(line),
+      // With `verbose`, a line after rendering says the run has looked at the folder already.
+      stderr: (line: string) => {
+        if (line.startsWith("kit: debug: rendered")) rendered();
+      },
+    };
+    const service = {
+      input: "v2.json",
+      out,
+      clean: false,
+      force: false,
+      headers: {},
+      timeoutMs: 1000,
+      options: {},
+    };
+    // The folder is empty when the run looks, so it keeps no printed methods; the client appears
+    // before it gets the lock, and the report must still compare with it.
+    let run!: ReturnType<typeof runService>;
+    await withOutputLock(out, async () => {
+      run = runService(service, io, {
+        mode: "write",
+        verbose: true,
+        load: async () => parseOpenAPIDocument(JSON.stringify(version2)),
+      });
+      await hasRendered;
+      applyWritePlan(
+        planWrite(renderDocument(parseOpenAPIDocument(JSON.stringify(version1))), out),
+      );
+    });
+    expect((await run).exitCode).toBe(0);
+    const headline = stdout.findIndex((line) => line.startsWith("API changes:"));
+    expect(stdout.slice(headline)).toEqual(
+      formatChangeReport(compareClients(clientOf(version1), clientOf(version2))),
+    );
+  });
 
   it("calls a client with nothing on disk new", () => {
     const report = compareClients({ methods: [], types: new Map() }, clientOf(version1));
