@@ -9,10 +9,16 @@ export function pointerOf(...segments: (string | number)[]): string {
   return appendPointer(ROOT_POINTER, ...segments);
 }
 
+/**
+ * The segments are joined into one flat string before they are added to `base`: adding them one
+ * by one keeps a rope node per segment, and a plan keeps tens of thousands of pointers (Microsoft
+ * Graph's plan: 13.4 MB of pointers added segment by segment, 8.5 MB joined).
+ */
 export function appendPointer(base: string, ...segments: (string | number)[]): string {
-  let pointer = base;
-  for (const segment of segments) pointer += `/${escapeSegment(String(segment))}`;
-  return pointer;
+  if (segments.length === 1) return base + `/${escapeSegment(String(segments[0]))}`;
+  const suffix = [""];
+  for (const segment of segments) suffix.push(escapeSegment(String(segment)));
+  return base + suffix.join("/");
 }
 
 /** The unescaped segments of a pointer made by `pointerOf`; `#` and `""` are the root. */

@@ -8,6 +8,8 @@ describe("JSON pointers", () => {
     expect(appendPointer("#/paths/~1pets", "get", "parameters", 0)).toBe(
       "#/paths/~1pets/get/parameters/0",
     );
+    expect(appendPointer("#/paths/~1pets", "a/b~c")).toBe("#/paths/~1pets/a~1b~0c");
+    expect(appendPointer("#/paths/~1pets")).toBe("#/paths/~1pets");
   });
 
   test("the root is #", () => {
