@@ -34,3 +34,17 @@ export async function readClientOnDisk(outDir: string): Promise<GeneratedFile[]>
   }
   return files;
 }
+
+/**
+ * Whether the client read by `readClientOnDisk` is, file for file, the one in `files`: then the
+ * comparison of the two has nothing to find.
+ */
+export function isClientOnDisk(
+  onDisk: readonly GeneratedFile[],
+  files: readonly GeneratedFile[],
+): boolean {
+  const client = files.filter((file) => FOLDERS.includes(path.posix.dirname(file.path)));
+  if (client.length !== onDisk.length) return false;
+  const contents = new Map(onDisk.map((file) => [file.path, file.contents]));
+  return client.every((file) => contents.get(file.path) === file.contents);
+}

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { hasClientOnDisk, readClientOnDisk } from "../changes/client-on-disk.js";
-import { type ChangeReport, compareClients } from "../changes/compare-clients.js";
+import { hasClientOnDisk, isClientOnDisk, readClientOnDisk } from "../changes/client-on-disk.js";
+import { type ChangeReport, compareClients, unchangedClient } from "../changes/compare-clients.js";
 import { formatChangeReport, newClientLine } from "../changes/format-report.js";
 import { printedClient, readClient } from "../changes/read-client.js";
 import { renderClient } from "../generate.js";
@@ -81,12 +81,14 @@ export async function runService(
       // Without printed methods (no client was on disk before the lock), the new client is read.
       const printed = result.methods && { files: result.files, methods: result.methods };
       const changes =
-        onDisk.length > 0 || options.fullChanges
-          ? compareClients(
-              readClient(onDisk, printed),
-              printed ? printedClient(printed) : readClient(result.files),
-            )
-          : undefined;
+        onDisk.length === 0 && !options.fullChanges
+          ? undefined
+          : isClientOnDisk(onDisk, result.files)
+            ? unchangedClient(result.methodCount)
+            : compareClients(
+                readClient(onDisk, printed),
+                printed ? printedClient(printed) : readClient(result.files),
+              );
       summary.files = countActions(plan);
       if (changes !== undefined) summary.changes = changes;
       const elapsed = () => formatElapsed(performance.now() - started);

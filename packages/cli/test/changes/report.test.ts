@@ -2,8 +2,9 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ensureCorpusInstalled } from "../../../../corpus/lib/install.js";
+import { isClientOnDisk } from "../../src/changes/client-on-disk.js";
 import { formatSignature } from "../../src/changes/client-shape.js";
-import { compareClients } from "../../src/changes/compare-clients.js";
+import { compareClients, unchangedClient } from "../../src/changes/compare-clients.js";
 import { formatChangeReport } from "../../src/changes/format-report.js";
 import { printedClient, readClient } from "../../src/changes/read-client.js";
 import { runService } from "../../src/cli/run-service.js";
@@ -263,6 +264,28 @@ export class PetsApi {
     expect(returns.filter((text) => text.startsWith("StoreApi."))).not.toContainEqual(
       expect.stringContaining("/* printed */"),
     );
+  });
+
+  it("a client on disk that is the new one file for file gets the report a comparison gives, without comparing", () => {
+    const rendered = renderClient(
+      parseOpenAPIDocument(JSON.stringify(version2)),
+      {},
+      { methods: true },
+    );
+    const client = rendered.files.filter((file) => /^(apis|types)\//.test(file.path));
+    expect(client.length).toBeGreaterThan(2);
+    expect(isClientOnDisk(client, rendered.files)).toBe(true);
+    expect(unchangedClient(rendered.methodCount)).toEqual(
+      compareClients(readClient(client), printedClient(rendered)),
+    );
+
+    const edited = client.map((file, index) =>
+      index === 0 ? { ...file, contents: `${file.contents} ` } : file,
+    );
+    expect(isClientOnDisk(edited, rendered.files)).toBe(false);
+    const extra = { path: "types/legacy.ts", contents: client.at(-1)!.contents };
+    expect(isClientOnDisk([...client, extra], rendered.files)).toBe(false);
+    expect(isClientOnDisk(client.slice(1), rendered.files)).toBe(false);
   });
 
   it("kit generate reports every operation of a real client, and a change to one past a bracket in prose", async () => {
