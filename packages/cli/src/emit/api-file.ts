@@ -4,6 +4,7 @@ import type { TagGroup } from "../model/tag-group.js";
 import type { NamedType } from "../model/type-expr.js";
 import { GENERATED_MARKER } from "../options.js";
 import { docComment } from "./doc-comment.js";
+import { fileText } from "./file-text.js";
 import { typeImportLines, valueImportLine } from "./imports.js";
 import { printMethod } from "./method.js";
 import { TypePrinter } from "./type-printer.js";
@@ -37,7 +38,7 @@ export function printApiFile(
     });
   }
   const doc = docComment([group.description, group.renamed ? `Tag: ${group.tag}` : undefined], "");
-  const contents = `${[
+  const contents = fileText([
     GENERATED_MARKER,
     valueImportLine(decorators, "@kit/api"),
     valueImportLine(["service"], "../service"),
@@ -50,6 +51,6 @@ export function printApiFile(
     "}",
     "",
     `export const ${group.instanceName} = service.createApi(${group.className});`,
-  ].join("\n")}\n`;
+  ]);
   return { contents, methods };
 }

@@ -1,5 +1,6 @@
 import { compareText } from "../model/compare.js";
 import { GENERATED_MARKER } from "../options.js";
+import { fileText } from "./file-text.js";
 
 /** The root `index.ts`: every API instance and `service`. */
 export function renderBarrelFile(
@@ -8,11 +9,11 @@ export function renderBarrelFile(
   const lines = [...apis]
     .sort((left, right) => compareText(left.fileName, right.fileName))
     .map((api) => `export { ${api.instanceName} } from "./apis/${api.fileName}.api";`);
-  return `${[GENERATED_MARKER, ...lines, 'export { service } from "./service";'].join("\n")}\n`;
+  return fileText([GENERATED_MARKER, ...lines, 'export { service } from "./service";']);
 }
 
 /** `types/index.ts`: `export type *` from every type file; an empty module when there are none. */
 export function renderTypesBarrelFile(fileNames: readonly string[]): string {
   const lines = [...fileNames].sort(compareText).map((file) => `export type * from "./${file}";`);
-  return `${[GENERATED_MARKER, ...(lines.length > 0 ? lines : ["export {};"])].join("\n")}\n`;
+  return fileText([GENERATED_MARKER, ...(lines.length > 0 ? lines : ["export {};"])]);
 }

@@ -2,6 +2,7 @@ import { canonicalJson } from "../model/canonical-json.js";
 import type { MockFilePlan, MockHandlerPlan } from "../model/plan-types.js";
 import type { NamedType } from "../model/type-expr.js";
 import { GENERATED_MARKER } from "../options.js";
+import { fileText } from "./file-text.js";
 import { typeImportLines, valueImportLine } from "./imports.js";
 import { TypePrinter } from "./type-printer.js";
 
@@ -24,7 +25,7 @@ export function renderMswFile(
         ]
       : [],
   );
-  return `${[
+  return fileText([
     GENERATED_MARKER,
     valueImportLine(
       ["http", "HttpResponse", "type HttpHandler", "type HttpResponseResolver"],
@@ -54,7 +55,7 @@ export function renderMswFile(
     ...file.handlers.map((handler) => `    ${handlerLine(handler, names.examples)},`),
     "  ];",
     "}",
-  ].join("\n")}\n`;
+  ]);
 }
 
 /** `mocks/index.ts`: every tag's handlers, and all of them in one list. */
@@ -63,7 +64,7 @@ export function renderMswIndex(files: readonly MockFilePlan[], baseUrl: string):
     file: file.group.fileName,
     names: mswNames(file.group.instanceName, file.group.className),
   }));
-  return `${[
+  return fileText([
     GENERATED_MARKER,
     'import type { HttpHandler } from "msw";',
     ...entries.map(({ file, names }) => `import { ${names.handlers} } from "./${file}.handlers";`),
@@ -77,7 +78,7 @@ export function renderMswIndex(files: readonly MockFilePlan[], baseUrl: string):
     `export function handlers(baseUrl = ${JSON.stringify(trimSlash(baseUrl))}): HttpHandler[] {`,
     `  return [${entries.map(({ names }) => `...${names.handlers}({}, baseUrl)`).join(", ")}];`,
     "}",
-  ].join("\n")}\n`;
+  ]);
 }
 
 function mswNames(instanceName: string, className: string) {

@@ -1,5 +1,6 @@
 import type { ServicePlan } from "../model/plan-types.js";
 import { GENERATED_MARKER } from "../options.js";
+import { fileText } from "./file-text.js";
 
 /** `service.ts`: the server class with its `@Server` options and the one `service` instance. */
 export function renderServiceFile(options: ServicePlan): string {
@@ -15,7 +16,7 @@ export function renderServiceFile(options: ServicePlan): string {
       `dataKey: ${JSON.stringify(dataKey)}`,
     );
   }
-  return `${[
+  return fileText([
     GENERATED_MARKER,
     'import { KitServer, Server } from "@kit/api";',
     "",
@@ -23,7 +24,7 @@ export function renderServiceFile(options: ServicePlan): string {
     `export class Service extends KitServer${envelopeType(envelope)} {}`,
     "",
     "export const service = new Service();",
-  ].join("\n")}\n`;
+  ]);
 }
 
 /** `<{ code: number; message: string }>`: the result field types the document declares. */

@@ -2,6 +2,7 @@ import { compareText } from "../model/compare.js";
 import type { Declaration } from "../model/plan-types.js";
 import type { NamedType } from "../model/type-expr.js";
 import { GENERATED_MARKER } from "../options.js";
+import { fileText } from "./file-text.js";
 import { typeImportLines } from "./imports.js";
 import { renderTypeDeclaration } from "./type-declaration.js";
 import { TypePrinter } from "./type-printer.js";
@@ -17,5 +18,5 @@ export function renderTypeFile(
     .sort((left, right) => compareText(left.type.name, right.type.name))
     .map((declaration) => renderTypeDeclaration(declaration, printer))
     .join("\n\n");
-  return `${[GENERATED_MARKER, ...typeImportLines(printer.imports), "", body].join("\n")}\n`;
+  return fileText([GENERATED_MARKER, ...typeImportLines(printer.imports), "", body]);
 }
