@@ -21,8 +21,8 @@ async function turbofanLines(args: readonly string[], cwd: string): Promise<numb
 }
 
 describe("the kit process's engine flags", () => {
-  it("raise the optimizing compiler's budget for generate, and only there", () => {
-    const budget = ["--interrupt-budget=540672"];
+  it("raise the optimizing compiler's budget and lower its inlining for generate, and only there", () => {
+    const budget = ["--interrupt-budget=540672", "--max-inlined-bytecode-size-cumulative=460"];
     expect(engineFlags(parseArgv(["generate", "-i", "openapi.json"]))).toEqual(budget);
     expect(engineFlags(parseArgv(["generate", "--check"]))).toEqual(budget);
     expect(engineFlags(parseArgv(["generate", "--watch"]))).toEqual(budget);
