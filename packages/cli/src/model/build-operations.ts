@@ -10,6 +10,7 @@ import type {
   RequestBodyObject,
   ResponseObject,
 } from "../openapi/types.js";
+import { exactLength } from "./exact-length.js";
 import { fieldEncodings } from "./field-encoding.js";
 import { headerObjectExplode } from "./header-style.js";
 import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
@@ -141,8 +142,11 @@ export function buildOperation(
     ...text("summary", operation.summary),
     ...text("description", operation.description),
     deprecated: operation.deprecated === true,
-    tags,
-    parameters: readParameters(loaded, path, item, operation, pointer, warnings, shared),
+    // The plan keeps every operation: its lists are kept without room to grow.
+    tags: exactLength(tags),
+    parameters: exactLength(
+      readParameters(loaded, path, item, operation, pointer, warnings, shared),
+    ),
     ...readRequestBody(
       loaded,
       operation.requestBody,
@@ -157,12 +161,8 @@ export function buildOperation(
       warnings,
       shared,
     ),
-    errors: readErrorResponses(
-      loaded,
-      responses,
-      appendPointer(pointer, "responses"),
-      warnings,
-      shared,
+    errors: exactLength(
+      readErrorResponses(loaded, responses, appendPointer(pointer, "responses"), warnings, shared),
     ),
   };
 }
