@@ -25,6 +25,13 @@ const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | c
 const MAX_NAME_IN_TEMPORARY = 60;
 
 /**
+ * Temporary names are the process id, a random token drawn once per process (another process
+ * could reuse the id) and a count; `O_EXCL` refuses a name that is taken all the same.
+ */
+const PROCESS_TOKEN = randomBytes(4).toString("hex");
+let stagedCount = 0;
+
+/**
  * Writes `contents` to a temporary file in the target's directory below `root`, creating
  * directories level by level and refusing any level that is a symbolic link. Nothing a reader sees
  * changes until `commitStagedFiles`.
@@ -34,7 +41,8 @@ export function stageFile(target: string, contents: string, root: string): Stage
   const createdAbove = createOutputFolder(root);
   const createdBelow = createDirectoryBelow(root, directory);
   const createdDirectory = createdAbove ?? createdBelow;
-  const suffix = `${process.pid}-${randomBytes(4).toString("hex")}`;
+  stagedCount += 1;
+  const suffix = `${process.pid}-${PROCESS_TOKEN}-${stagedCount}`;
   const name = path.basename(target).slice(0, MAX_NAME_IN_TEMPORARY);
   const temporary = path.join(directory, `.${name}.${suffix}.tmp`);
   try {

@@ -69,7 +69,9 @@ type Kind = "directory" | "link" | "missing" | "other";
 
 function kindOf(file: string): Kind {
   try {
-    const stats = lstatSync(file);
+    // A missing file is the usual answer in a new output folder: no error is made for it.
+    const stats = lstatSync(file, { throwIfNoEntry: false });
+    if (stats === undefined) return "missing";
     if (stats.isSymbolicLink()) return "link";
     return stats.isDirectory() ? "directory" : "other";
   } catch (error) {
@@ -109,8 +111,7 @@ function makeDirectory(directory: string): void {
 
 function exists(file: string): boolean {
   try {
-    statSync(file);
-    return true;
+    return statSync(file, { throwIfNoEntry: false }) !== undefined;
   } catch (error) {
     if (isMissing(error)) return false;
     throw error;

@@ -1,7 +1,9 @@
 import path from "node:path";
+import { once } from "../model/once.js";
 import type { GeneratedFile, GenerateResult } from "../options.js";
 import type { Decision } from "./decide.js";
 import { decideGeneratedFile } from "./decide.js";
+import { linkedDirectory } from "./directories.js";
 import type { ExistingFile } from "./existing-file.js";
 import { readExistingFile } from "./existing-file.js";
 import { resolveOutputPath } from "./output-path.js";
@@ -48,6 +50,10 @@ export function planFiles(
   decide: Decide,
 ): PlannedWrite[] {
   refuseSpecialFolder(root);
+  // Hundreds of files share a few directories: each directory's levels are looked at once.
+  const linkedBelowRoot = new Map<string, string | undefined>();
+  const linkedOnTheWay = (directory: string) =>
+    once(linkedBelowRoot, directory, () => linkedDirectory(root, directory));
   return files.map((file): PlannedWrite => {
     const target = resolveOutputPath(root, file.path);
     if (target === undefined) {
@@ -58,7 +64,7 @@ export function planFiles(
         reason: "resolves outside the output directory",
       };
     }
-    const decision = decide(file.contents, readExistingFile(target, root));
+    const decision = decide(file.contents, readExistingFile(target, root, linkedOnTheWay));
     return { ...decision, path: file.path, target, contents: file.contents };
   });
 }
