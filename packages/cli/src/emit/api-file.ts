@@ -26,11 +26,13 @@ export function printApiFile(
 ): { contents: string; methods: ClientMethod[] } {
   const printer = TypePrinter.forApiFile(homes);
   const decorators = new Set(["Api"]);
-  const texts: string[] = [];
+  // The class body's lines, an empty line between two methods: joined once with the file's lines.
+  const body: string[] = [];
   const methods: ClientMethod[] = [];
   for (const plan of methodPlans) {
     const { text, signature } = printMethod(plan, printer, decorators);
-    texts.push(text);
+    if (body.length > 0) body.push("");
+    body.push(text);
     methods.push({
       operation: `${plan.verb.toUpperCase()} ${group.prefix}${plan.path}`,
       className: group.className,
@@ -47,7 +49,7 @@ export function printApiFile(
     ...doc,
     `@Api(${JSON.stringify(group.prefix)}, { name: ${JSON.stringify(group.className)} })`,
     `export class ${group.className} {`,
-    texts.join("\n\n"),
+    ...body,
     "}",
     "",
     `export const ${group.instanceName} = service.createApi(${group.className});`,

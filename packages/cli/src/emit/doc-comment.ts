@@ -9,23 +9,33 @@ export function docComment(
   indent: string,
   tags: readonly string[] = [],
 ): string[] {
-  // Paragraphs come from the document as they are: a `description` may hold any JSON value.
-  const blocks = paragraphs
-    .map((paragraph) => (typeof paragraph === "string" ? cleanLines(paragraph) : []))
-    .filter((lines) => lines.length > 0);
-  if (tags.length > 0) blocks.push(tags.flatMap(tagLines));
-  if (blocks.length === 0) return [];
-  const lines = blocks.flatMap((block, index) => (index === 0 ? block : ["", ...block]));
+  // Blocks of lines, an empty line between two. Paragraphs come from the document as they are:
+  // a `description` may hold any JSON value.
+  const lines: string[] = [];
+  const addBlock = (block: readonly string[]) => {
+    if (block.length === 0) return;
+    if (lines.length > 0) lines.push("");
+    for (const line of block) lines.push(line);
+  };
+  for (const paragraph of paragraphs) {
+    if (typeof paragraph === "string") addBlock(cleanLines(paragraph));
+  }
+  const tagged: string[] = [];
+  for (const tag of tags) for (const line of tagLines(tag)) tagged.push(line);
+  addBlock(tagged);
+  if (lines.length === 0) return [];
   if (lines.length === 1) return [`${indent}/** ${lines[0]} */`];
-  return [
-    `${indent}/**`,
-    ...lines.map((line) => (line === "" ? `${indent} *` : `${indent} * ${line}`)),
-    `${indent} */`,
-  ];
+  const comment = [`${indent}/**`];
+  for (const line of lines) comment.push(line === "" ? `${indent} *` : `${indent} * ${line}`);
+  comment.push(`${indent} */`);
+  return comment;
 }
 
 /** Anything that needs more than trimming: a line break, a comment end or a tag sign. */
 const NEEDS_CLEANING = /[\n\r\u2028\u2029@]|\*\//;
+
+/** The same, after a tag's own leading `@`. */
+const TAG_NEEDS_CLEANING = /[\n\r\u2028\u2029]|(?<!^)@|\*\//;
 
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
 
@@ -34,7 +44,7 @@ const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
  * the comment, and its further lines are cleaned as any text, so none of them becomes a tag.
  */
 function tagLines(tag: string): string[] {
-  if (!NEEDS_CLEANING.test(tag.slice(1))) return [tag];
+  if (!TAG_NEEDS_CLEANING.test(tag)) return [tag];
   const [head = "", ...rest] = tag.split(LINE_BREAK);
   return [head.replaceAll("*/", "*\\/").trimEnd(), ...cleanLines(rest.join("\n"))];
 }

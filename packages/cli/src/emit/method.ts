@@ -34,7 +34,7 @@ export function printMethod(
   // The error type is the `this` type, which no call passes: the runtime infers it from there.
   const errors =
     method.errors === undefined ? [] : [`this: ${printer.print(method.errors, INDENT)}`];
-  const lines = [...docComment(method.doc.paragraphs, INDENT, method.doc.tags)];
+  const lines = docComment(method.doc.paragraphs, INDENT, method.doc.tags);
   // With parameters, the named signature is an overload and the decorated implementation's
   // parameters start with `_`: noUnusedParameters skips those, and editors show the overload.
   const overloaded = method.parameters.length > 0;

@@ -5,6 +5,8 @@ import { compareText } from "./compare.js";
  * is the same whatever the document's key order.
  */
 export function canonicalJson(value: unknown, space?: number): string | undefined {
+  // Most values printed are enum literals: a replacer would be called for them in vain.
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
   return JSON.stringify(value, sortKeys, space);
 }
 

@@ -19,6 +19,19 @@ describe("docComment", () => {
     ]);
   });
 
+  it("keeps the tags together in one block, the same tag twice included", () => {
+    const tags = ["@param to Mail to a@b.example", "@deprecated", "@deprecated"];
+    expect(docComment(["Text"], "  ", tags)).toEqual([
+      "  /**",
+      "   * Text",
+      "   *",
+      "   * @param to Mail to a@b.example",
+      "   * @deprecated",
+      "   * @deprecated",
+      "   */",
+    ]);
+  });
+
   it("keeps document text after a tag from closing the comment or starting a tag", () => {
     const tags = ['@default "*/"', "@param id The id */\n@internal\nDefault: 1", "@deprecated"];
     expect(docComment([], "", tags)).toEqual([
