@@ -20,13 +20,13 @@ describe("docComment", () => {
   });
 
   it("keeps the tags together in one block, the same tag twice included", () => {
-    const tags = ["@param to Mail to a@b.example", "@deprecated", "@deprecated"];
+    const tags = ["@deprecated", "@param to Mail to a@b.example", "@deprecated"];
     expect(docComment(["Text"], "  ", tags)).toEqual([
       "  /**",
       "   * Text",
       "   *",
-      "   * @param to Mail to a@b.example",
       "   * @deprecated",
+      "   * @param to Mail to a@b.example",
       "   * @deprecated",
       "   */",
     ]);
