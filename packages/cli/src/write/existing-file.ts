@@ -1,6 +1,4 @@
 import { lstatSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { linkedDirectory } from "./directories.js";
 
 /** What is on disk where a file is about to be written. */
 export type ExistingFile =
@@ -9,17 +7,11 @@ export type ExistingFile =
   | { kind: "other"; description: string };
 
 /**
- * Looks at `target` below `root` without following a symbolic link: neither `target` itself nor a
- * directory between `root` and it, since writing through a linked directory would leave `root`.
- * `linkedBelowRoot` names the linked directory on the way to a directory, if any.
+ * Looks at `target` without following a symbolic link. `linked` is the directory between the
+ * output folder and `target` that is a symbolic link, if any (`linkedDirectory`): writing through
+ * it would leave the output folder.
  */
-export function readExistingFile(
-  target: string,
-  root: string,
-  linkedBelowRoot: (directory: string) => string | undefined = (directory) =>
-    linkedDirectory(root, directory),
-): ExistingFile {
-  const linked = linkedBelowRoot(path.dirname(target));
+export function readExistingFile(target: string, linked: string | undefined): ExistingFile {
   if (linked !== undefined) {
     return { kind: "other", description: `is inside ${linked}, a symbolic link` };
   }

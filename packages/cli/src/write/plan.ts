@@ -51,9 +51,11 @@ export function planFiles(
 ): PlannedWrite[] {
   refuseSpecialFolder(root);
   // Hundreds of files share a few directories: each directory's levels are looked at once.
-  const linkedBelowRoot = new Map<string, string | undefined>();
-  const linkedOnTheWay = (directory: string) =>
-    once(linkedBelowRoot, directory, () => linkedDirectory(root, directory));
+  const linkedByDirectory = new Map<string, string | undefined>();
+  const linkedOnTheWay = (target: string) => {
+    const directory = path.dirname(target);
+    return once(linkedByDirectory, directory, () => linkedDirectory(root, directory));
+  };
   return files.map((file): PlannedWrite => {
     const target = resolveOutputPath(root, file.path);
     if (target === undefined) {
@@ -64,7 +66,7 @@ export function planFiles(
         reason: "resolves outside the output directory",
       };
     }
-    const decision = decide(file.contents, readExistingFile(target, root, linkedOnTheWay));
+    const decision = decide(file.contents, readExistingFile(target, linkedOnTheWay(target)));
     return { ...decision, path: file.path, target, contents: file.contents };
   });
 }

@@ -7,6 +7,7 @@ import { formatSignature } from "../../src/changes/client-shape.js";
 import { compareClients, unchangedClient } from "../../src/changes/compare-clients.js";
 import { formatChangeReport } from "../../src/changes/format-report.js";
 import { printedClient, readClient } from "../../src/changes/read-client.js";
+import type { Service } from "../../src/cli/resolve-services.js";
 import { runService } from "../../src/cli/run-service.js";
 import { renderClient, renderDocument } from "../../src/generate.js";
 import { loadOpenAPIDocument, parseOpenAPIDocument } from "../../src/openapi/load.js";
@@ -23,6 +24,17 @@ const clientOf = (document: object) =>
   readClient(renderDocument(parseOpenAPIDocument(JSON.stringify(document))).files);
 
 const tempDir = useTempDirs();
+
+/** The service `runService` writes into `out`; its document comes from the run's `load`. */
+const serviceWritingTo = (out: string): Service => ({
+  input: "v2.json",
+  out,
+  clean: false,
+  force: false,
+  headers: {},
+  timeoutMs: 1000,
+  options: {},
+});
 
 describe("the change report", () => {
   it("lists every kind of change between two versions, breaking ones marked", () => {
@@ -294,15 +306,7 @@ export class PetsApi {
     applyWritePlan(planWrite(renderDocument(document), out));
     const stdout: string[] = [];
     const io = { cwd: out, stdout: (line: string) => stdout.push(line), stderr: () => {} };
-    const service = {
-      input: "v2.json",
-      out,
-      clean: false,
-      force: false,
-      headers: {},
-      timeoutMs: 1000,
-      options: {},
-    };
+    const service = serviceWritingTo(out);
     const summary = await runService(service, io, {
       mode: "write",
       verbose: false,
@@ -357,15 +361,7 @@ export class PetsApi {
         if (line.startsWith("kit: debug: rendered")) rendered();
       },
     };
-    const service = {
-      input: "v2.json",
-      out,
-      clean: false,
-      force: false,
-      headers: {},
-      timeoutMs: 1000,
-      options: {},
-    };
+    const service = serviceWritingTo(out);
     // The folder is empty when the run looks, so it keeps no printed methods; the client appears
     // before it gets the lock, and the report must still compare with it.
     let run!: ReturnType<typeof runService>;

@@ -111,4 +111,22 @@ describe("planWrite", () => {
     );
     expect(plan.entries[0]).toMatchObject({ action: "refuse", reason: "is a symbolic link" });
   });
+
+  it("refuses every file below a linked directory, and only those", async () => {
+    const outside = await tempDir();
+    const out = await tempDir();
+    await symlink(outside, path.join(out, "apis"));
+    const files = ["apis/pet.api.ts", "apis/store.api.ts", "apis/v2/user.api.ts", "types/pet.ts"];
+    const plan = planWrite(
+      { files: files.map((file) => ({ path: file, contents: generated(file) })), warnings: [] },
+      out,
+      { force: true },
+    );
+    expect(plan.entries.map((entry) => [entry.action, entry.path, entry.reason])).toEqual([
+      ["refuse", "apis/pet.api.ts", "is inside apis, a symbolic link"],
+      ["refuse", "apis/store.api.ts", "is inside apis, a symbolic link"],
+      ["refuse", "apis/v2/user.api.ts", "is inside apis, a symbolic link"],
+      ["create", "types/pet.ts", undefined],
+    ]);
+  });
 });
