@@ -35,6 +35,8 @@ export interface Summary {
   wireOperations: number;
   requestsValid: number;
   resultsExact: number;
+  /** Wire stage: JSON results that are not the value their method's declared type describes. */
+  typeMismatches: number;
   /** Failed operations per failure class, over all documents. */
   wireClasses: Record<string, number>;
 }
@@ -54,6 +56,7 @@ export function summarize(outcomes: readonly DocumentOutcome[]): Summary {
     wireOperations: outcomes.reduce((sum, o) => sum + (o.wire?.operations ?? 0), 0),
     requestsValid: outcomes.reduce((sum, o) => sum + (o.wire?.requestsValid ?? 0), 0),
     resultsExact: outcomes.reduce((sum, o) => sum + (o.wire?.resultsExact ?? 0), 0),
+    typeMismatches: outcomes.reduce((sum, o) => sum + (o.wire?.typeMismatches ?? 0), 0),
     wireClasses: addClasses(outcomes),
   };
 }

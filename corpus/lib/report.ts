@@ -11,6 +11,7 @@ const COLUMNS = [
   "operations called",
   "requests valid",
   "results exact",
+  "type/value mismatches",
 ] as const;
 
 function figures(summary: Summary): (number | string)[] {
@@ -25,6 +26,7 @@ function figures(summary: Summary): (number | string)[] {
     summary.wireOperations,
     percent(summary.requestsValid, summary.wireOperations),
     percent(summary.resultsExact, summary.wireOperations),
+    summary.typeMismatches,
   ];
 }
 

@@ -6,11 +6,13 @@ import { isDeepStrictEqual } from "node:util";
 import type { KitServer } from "@kit/api";
 import { createMockHandler, type MockExchange } from "../../packages/cli/src/mock/mock-handler.js";
 import { buildOperations, listOperations } from "../../packages/cli/src/model/build-operations.js";
+import { readEnvelope } from "../../packages/cli/src/model/envelope.js";
 import { groupOperations } from "../../packages/cli/src/model/group-operations.js";
 import type { Operation } from "../../packages/cli/src/model/operation.js";
 import { planSignature, type SignatureParameter } from "../../packages/cli/src/model/signature.js";
 import { Warnings } from "../../packages/cli/src/model/warnings.js";
 import type { LoadedDocument } from "../../packages/cli/src/openapi/load.js";
+import type { EnvelopeKeys } from "../../packages/cli/src/options.js";
 import {
   type ExampleResponse,
   exampleResponse,
@@ -25,6 +27,11 @@ export interface WireOutcome {
   operations: number;
   requestsValid: number;
   resultsExact: number;
+  /**
+   * JSON results whose `data` is not the value the method's declared type describes: the whole
+   * body, or with envelope keys the envelope's data where the generator typed the data.
+   */
+  typeMismatches: number;
   /** Failed operations per failure class. */
   classes: Record<string, number>;
   /** The first few failures, `class: Api.method: detail`. */
@@ -39,14 +46,20 @@ type ApiObject = Record<
 /**
  * Calls every method of the generated client in `outDir` with arguments built by `exampleValue`,
  * against a real HTTP server on 127.0.0.1 that answers with `exampleResponse`, then checks the
- * request with `RequestValidator` and that `result.data` is what the server sent (unwrapped only
- * where the schema declares an envelope; text a string, binary a Blob with the same bytes).
+ * request with `RequestValidator` and that `result.data` is what the server sent at the level the
+ * method's type declares: the whole body, or, for a client generated with `envelope` keys, the
+ * envelope's data where the response is an envelope (text a string, binary a Blob with the same
+ * bytes). A JSON result that is another part of the body is also a type/value mismatch.
  */
-export async function checkWire(outDir: string, loaded: LoadedDocument): Promise<WireOutcome> {
+export async function checkWire(
+  outDir: string,
+  loaded: LoadedDocument,
+  envelope?: EnvelopeKeys,
+): Promise<WireOutcome> {
   // KIT_WIRE_SERVER=kit-mock: `kit mock`'s handler answers, routing and validating by itself.
   const mock = process.env.KIT_WIRE_SERVER === "kit-mock" ? await mockServer(loaded) : undefined;
   try {
-    return await callEveryMethod(outDir, loaded, mock);
+    return await callEveryMethod(outDir, loaded, mock, envelope);
   } finally {
     await mock?.close();
   }
@@ -56,6 +69,7 @@ async function callEveryMethod(
   outDir: string,
   loaded: LoadedDocument,
   mock: KitMockServer | undefined,
+  envelope: EnvelopeKeys | undefined,
 ): Promise<WireOutcome> {
   const local = mock ?? (await localServer());
   const client = (await import(pathToFileURL(join(outDir, "index.ts")).href)) as Record<
@@ -81,6 +95,7 @@ async function callEveryMethod(
     operations: 0,
     requestsValid: 0,
     resultsExact: 0,
+    typeMismatches: 0,
     classes: {},
     failures: [],
   };
@@ -149,10 +164,19 @@ async function callEveryMethod(
             ? undefined
             : local.answer === undefined
               ? { kind: "no answer for the operation", detail: describe(error) }
-              : await resultMismatch(operation, local.answer, result, error);
+              : await resultMismatch(
+                  operation,
+                  local.answer,
+                  declaredData(loaded, operation, local.answer, envelope),
+                  result,
+                  error,
+                );
         if (mismatch === undefined) {
           if (request !== undefined) outcome.resultsExact++;
-        } else fail(`result: ${mismatch.kind}`, label, mismatch.detail);
+        } else {
+          if (mismatch.typed) outcome.typeMismatches++;
+          fail(`result: ${mismatch.kind}`, label, mismatch.detail);
+        }
       } catch (caught) {
         fail("wire stage error", label, describe(caught));
       }
@@ -161,12 +185,40 @@ async function callEveryMethod(
   return outcome;
 }
 
+/**
+ * The data key when the method's declared type is the envelope's data for the answered response:
+ * only with envelope keys, and only where that response's schema is an envelope (as the generator
+ * reads it). Undefined: the declared type is the whole body.
+ */
+function declaredData(
+  loaded: LoadedDocument,
+  operation: Operation,
+  answer: ExampleResponse,
+  envelope: EnvelopeKeys | undefined,
+): string | undefined {
+  if (envelope === undefined) return undefined;
+  const response = operation.responses.find(
+    (candidate) => candidate.kind === "json" && (Number(candidate.status) || 200) === answer.status,
+  );
+  const declared =
+    response?.schema !== undefined && readEnvelope(loaded, response.schema, envelope) !== undefined;
+  return declared ? envelope.dataKey : undefined;
+}
+
+interface Mismatch {
+  kind: string;
+  detail: string;
+  /** A JSON result that is not the value its declared type describes. */
+  typed?: true;
+}
+
 async function resultMismatch(
   operation: Operation,
   response: ExampleResponse,
+  dataKey: string | undefined,
   result: { data: unknown } | undefined,
   error: unknown,
-): Promise<{ kind: string; detail: string } | undefined> {
+): Promise<Mismatch | undefined> {
   if (result === undefined) {
     const code = (error as { code?: string })?.code ?? "error";
     return { kind: `send rejected (${code})`, detail: describe(error) };
@@ -179,20 +231,24 @@ async function resultMismatch(
         ? undefined
         : { kind: "data where the body was empty", detail: show(data) };
     case "json": {
-      // The runtime's default envelope looks at the body: an example that leaves an optional
-      // `code` and `message` out is the API's own object, even where the schema declares them.
-      const unwraps = expected.envelope && carriesEnvelope(expected.value);
-      const value = unwraps ? (expected.value as Record<string, unknown>).data : expected.value;
+      // The value the declared type describes: the envelope's data, or the whole body.
+      const body = expected.value as Record<string, unknown>;
+      const value = dataKey === undefined ? expected.value : body[dataKey];
       if (isDeepStrictEqual(data, value)) return undefined;
       const unwrapped =
-        !unwraps &&
+        dataKey === undefined &&
         typeof expected.value === "object" &&
         expected.value !== null &&
         Object.hasOwn(expected.value, "data") &&
-        isDeepStrictEqual(data, (expected.value as Record<string, unknown>).data);
+        isDeepStrictEqual(data, body.data);
       return {
-        kind: unwrapped ? "envelope unwrapped" : "JSON differs",
+        kind: unwrapped
+          ? "envelope unwrapped"
+          : dataKey !== undefined
+            ? "envelope kept whole"
+            : "JSON differs",
         detail: `${show(data)} ≠ ${show(value)}`,
+        typed: true,
       };
     }
     case "text":
@@ -206,11 +262,6 @@ async function resultMismatch(
         : { kind: "bytes differ", detail: `${bytes.length} bytes` };
     }
   }
-}
-
-function carriesEnvelope(value: unknown): boolean {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  return "data" in value && ("code" in value || "message" in value);
 }
 
 /**

@@ -26,6 +26,7 @@ export {
 } from "./core/method-errors.js";
 export {
   defaultValidateCode,
+  type KitEnvelopeMode,
   type KitResolvedServerOptions,
   type KitServerOptions,
   type KitValidateCode,
@@ -50,6 +51,7 @@ export type { KitApi, KitPayloadOf } from "./core/types.js";
 export type { KitHttpMethod, KitRequest, KitResponseType } from "./core/vocabulary.js";
 export { Api, type KitApiOptions } from "./decorators/api.js";
 export { ContentType } from "./decorators/content-type.js";
+export { Envelope } from "./decorators/envelope.js";
 export {
   Data,
   HeaderValue,

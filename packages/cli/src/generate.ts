@@ -97,7 +97,7 @@ function printPlan(
   for (const api of plan.apis) {
     const { group } = api;
     const path = `apis/${group.fileName}.api.ts`;
-    const printed = printApiFile(group, api.methods, plan.homes);
+    const printed = printApiFile(group, api.methods, plan.homes, api.envelope);
     files.push({ path, contents: printed.contents });
     methods?.set(path, printed.methods);
     const declarations = byHome.get(group.fileName);

@@ -19,7 +19,7 @@ export function createApi<T, Envelope>(
   const { name, routes } = compileApi(apiClass as Constructor);
   const api: Record<string, (...args: unknown[]) => KitMethod<unknown>> = Object.create(null);
   for (const route of routes) {
-    const innermost = exchangeStep(transport, route.where);
+    const innermost = exchangeStep(transport, route);
     const endpoint = bindRoute(server, transport, innermost, name, route);
     api[route.methodName] = (...args) => new KitMethod(endpoint, args);
   }

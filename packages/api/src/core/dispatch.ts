@@ -6,6 +6,7 @@ import type { KitCallOptions, KitContext } from "./plugin.js";
 import { buildRequest } from "./request.js";
 import { readBody } from "./response-body.js";
 import type { KitResult } from "./result.js";
+import type { Route } from "./route.js";
 import type { SendAbort } from "./send-abort.js";
 import type { RawResponse, Transport, TransportExtra } from "./transport.js";
 
@@ -28,32 +29,32 @@ export function dispatch(
     meta: {},
   };
   const innermost =
-    extra === undefined ? endpoint.innermost : exchangeStep(endpoint.transport, route.where, extra);
+    extra === undefined ? endpoint.innermost : exchangeStep(endpoint.transport, route, extra);
   return runChain(server.plugins, ctx, innermost);
 }
 
 /**
  * The innermost step of one route's sends, made once per route (`extra` given, once per send):
- * the HTTP exchange with `ctx.request` as plugins left it, then unwrapping. `where` names the
- * method as declared, in every error of the exchange.
+ * the HTTP exchange with `ctx.request` as plugins left it, then unwrapping by the route's envelope
+ * mode. The route's `where` names the method as declared, in every error of the exchange.
  */
 export function exchangeStep(
   transport: Transport,
-  where: string,
+  route: Pick<Route, "where" | "envelope">,
   extra?: TransportExtra,
 ): Innermost {
-  return (ctx) => send(ctx, transport, where, extra);
+  return (ctx) => send(ctx, transport, route, extra);
 }
 
 /** `extra` is client config from a capability module (progress callbacks, a streaming adapter). */
 function send(
   ctx: KitContext,
   transport: Transport,
-  where: string,
+  route: Pick<Route, "where" | "envelope">,
   extra: TransportExtra | undefined,
 ): Promise<KitResult> {
   const { request, server } = ctx;
-  const target: KitRequestTarget = { method: request.method, url: request.url, api: where };
+  const target: KitRequestTarget = { method: request.method, url: request.url, api: route.where };
   const read = (response: RawResponse): KitResult =>
     unwrapEnvelope(
       {
@@ -65,6 +66,7 @@ function send(
         json: request.responseType === "json",
       },
       server.options,
+      route.envelope ?? server.options.envelope,
       target,
     );
   return transport(request, target, read, extra);

@@ -1,6 +1,6 @@
 import { KitBusinessError, type KitRequestTarget, KitResponseError } from "./errors.js";
 import { messages } from "./messages.js";
-import type { KitResolvedServerOptions } from "./options.js";
+import type { KitEnvelopeMode, KitResolvedServerOptions } from "./options.js";
 import { isPlainObject } from "./plain-object.js";
 import type { KitResponseHeaders, KitResult } from "./result.js";
 
@@ -12,32 +12,52 @@ export interface ReadResponse {
   readonly json: boolean;
 }
 
+type EnvelopeKeys = Pick<KitResolvedServerOptions, "codeKey" | "messageKey" | "dataKey">;
+
 /**
- * Whether a JSON body is an envelope. `"strict"` takes any plain object with `dataKey`. `"auto"` also
- * asks for `codeKey` or `messageKey` beside it: a body with `data` alone is the API's own object
- * (a Stripe list `{ object, data, has_more }`, a Kubernetes ConfigMap `{ kind, metadata, data }`).
+ * Whether a JSON body is an envelope under `mode` (docs/runtime.md, Envelopes). `"strict"`: a plain
+ * object with `dataKey` or `codeKey` (an error envelope often has no data). `"auto"`: a plain object
+ * with `dataKey` and `codeKey` or `messageKey` beside it, so an API's own object with `data` alone
+ * (a Stripe list, a Kubernetes ConfigMap) is the data.
  */
 function isEnvelope(
   body: unknown,
-  options: KitResolvedServerOptions,
+  keys: EnvelopeKeys,
+  mode: KitEnvelopeMode,
 ): body is Record<string, unknown> {
-  if (options.envelope === false || !isPlainObject(body) || !(options.dataKey in body))
-    return false;
-  return options.envelope === "strict" || options.codeKey in body || options.messageKey in body;
+  if (mode === false || !isPlainObject(body)) return false;
+  if (mode === "strict") return keys.dataKey in body || keys.codeKey in body;
+  return keys.dataKey in body && (keys.codeKey in body || keys.messageKey in body);
 }
 
-/** Unwraps `{ code, message, data }` per the server's `envelope` mode and checks the code. */
+/**
+ * Unwraps `{ code, message, data }` per `mode` (the method's, else its class's, else the server's)
+ * and checks the code. An envelope whose code `validateCode` refuses always rejects, with `data`
+ * present, `null` or missing; one without `codeKey` is not checked.
+ */
 export function unwrapEnvelope(
   response: ReadResponse,
   options: KitResolvedServerOptions,
+  mode: KitEnvelopeMode,
   target: KitRequestTarget,
 ): KitResult {
   const { body, status, headers } = response;
-  const envelope = response.json && isEnvelope(body, options) ? body : undefined;
+  const read = response.json && body !== undefined;
+  const envelope = read && isEnvelope(body, options, mode) ? body : undefined;
   if (envelope === undefined) {
-    if (options.envelope === "strict" && response.json && body !== undefined) {
-      const message = messages.KIT_ENVELOPE_MISSING(target.method, target.url, options.dataKey);
+    if (read && mode === "strict") {
+      const message = messages.KIT_ENVELOPE_MISSING(
+        target.method,
+        target.url,
+        options.dataKey,
+        options.codeKey,
+      );
       throw new KitResponseError(target, { code: "KIT_ENVELOPE_MISSING", message, status }, body);
+    }
+    // "auto": `{ code, message }` without data is read only for its code, so an error answer
+    // never passes for the data (`AjaxResult.error()`, `@JsonInclude(NON_NULL)`).
+    if (read && mode === "auto" && isPlainObject(body) && options.messageKey in body) {
+      checkCode(body, options, status, target);
     }
     return {
       data: body,
@@ -49,11 +69,9 @@ export function unwrapEnvelope(
       envelope,
     };
   }
+  checkCode(envelope, options, status, target);
   const code = envelope[options.codeKey];
   const message = envelope[options.messageKey];
-  if (options.codeKey in envelope && !options.validateCode(code, envelope)) {
-    throw new KitBusinessError(target, { status, businessCode: code, message, envelope });
-  }
   return {
     data: envelope[options.dataKey],
     code: typeof code === "string" || typeof code === "number" ? code : undefined,
@@ -63,4 +81,18 @@ export function unwrapEnvelope(
     headers,
     envelope,
   };
+}
+
+/** A `KitBusinessError` when the envelope has `codeKey` and `validateCode` refuses it. */
+function checkCode(
+  envelope: Record<string, unknown>,
+  options: KitResolvedServerOptions,
+  status: number,
+  target: KitRequestTarget,
+): void {
+  if (!(options.codeKey in envelope)) return;
+  const code = envelope[options.codeKey];
+  if (options.validateCode(code, envelope)) return;
+  const message = envelope[options.messageKey];
+  throw new KitBusinessError(target, { status, businessCode: code, message, envelope });
 }

@@ -60,8 +60,8 @@ export const messages = {
     contentType === "" || isJsonMediaType(contentType)
       ? `${method} ${url} answered invalid JSON`
       : `${method} ${url} answered ${contentType} where JSON was expected`,
-  KIT_ENVELOPE_MISSING: (method: string, url: string, dataKey: string) =>
-    `${method} ${url} answered a body without "${dataKey}", which envelope "strict" requires`,
+  KIT_ENVELOPE_MISSING: (method: string, url: string, dataKey: string, codeKey: string) =>
+    `${method} ${url} answered a body that is not an envelope (an object with "${dataKey}" or "${codeKey}"), which envelope "strict" requires`,
 } as const;
 
 export type KitErrorCode =

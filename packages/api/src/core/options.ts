@@ -6,6 +6,12 @@ import type { KitCrossOriginRedirect } from "./redirects.js";
 /** Decides whether an envelope's business code means success. */
 export type KitValidateCode = (code: unknown, envelope: Record<string, unknown>) => boolean;
 
+/**
+ * How JSON bodies are read: `"auto"` unwraps a body that looks like an envelope, `"strict"` takes
+ * every body for one, `false` never unwraps (docs/runtime.md, Envelopes).
+ */
+export type KitEnvelopeMode = "auto" | "strict" | false;
+
 /** The options of `@Server(...)`; every field is optional. */
 export interface KitServerOptions {
   /** Prefix of every URL. Default `"/"`. */
@@ -27,7 +33,7 @@ export interface KitServerOptions {
    * unwrapped, any other body is the data (a Stripe list `{ object, data, has_more }` is not an envelope).
    * `"strict"`: a JSON body without `dataKey` is a `KitResponseError`. `false`: never unwrap.
    */
-  envelope?: "auto" | "strict" | false;
+  envelope?: KitEnvelopeMode;
   /** Static headers of every request. */
   headers?: Readonly<Record<string, string>>;
   /** Default `false`. */
@@ -53,7 +59,7 @@ export interface KitResolvedServerOptions {
   readonly messageKey: string;
   readonly dataKey: string;
   readonly validateCode: KitValidateCode;
-  readonly envelope: "auto" | "strict" | false;
+  readonly envelope: KitEnvelopeMode;
   readonly headers: Readonly<Record<string, string>>;
   readonly withCredentials: boolean;
   readonly adapter: AxiosRequestConfig["adapter"] | undefined;
@@ -80,6 +86,7 @@ export function normalizeServerOptions(input: KitServerOptions | string): KitSer
     isDuration,
     "a number of milliseconds from 0 to 2^31 - 1",
   );
+  requireOption("envelope", options.envelope, isEnvelopeMode, '"auto", "strict" or false');
   requireOption("maxResponseSize", options.maxResponseSize, isSize, "a whole number of bytes ≥ 0");
   requireOption(
     "crossOriginRedirect",
@@ -88,6 +95,10 @@ export function normalizeServerOptions(input: KitServerOptions | string): KitSer
     '"refuse" or "strip"',
   );
   return options;
+}
+
+export function isEnvelopeMode(value: unknown): value is KitEnvelopeMode {
+  return value === "auto" || value === "strict" || value === false;
 }
 
 /** Timers fire at once past 2^31 - 1 ms, so `Infinity` would be no limit at all; `0` says "none". */

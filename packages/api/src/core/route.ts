@@ -9,6 +9,7 @@ import {
 import { KitDecoratorError } from "./errors.js";
 import type { KitFieldEncoding, KitFieldEncodings } from "./form-encoding.js";
 import { messages } from "./messages.js";
+import type { KitEnvelopeMode } from "./options.js";
 import { type PathTemplate, parsePathTemplate } from "./path-template.js";
 import { joinURL } from "./url.js";
 import type { KitHttpMethod, KitResponseType } from "./vocabulary.js";
@@ -31,6 +32,8 @@ export interface Route {
   /** The `@Data(name, encoding)` fields by name. */
   readonly encodings: KitFieldEncodings;
   readonly responseType: KitResponseType;
+  /** The method's or its class's envelope mode; undefined: the server's. */
+  readonly envelope: KitEnvelopeMode | undefined;
 }
 
 export interface CompiledApi {
@@ -86,6 +89,7 @@ function compile(apiClass: Constructor): CompiledApi {
       contentType: method.contentType,
       encodings: fieldEncodings(withRole(parameters, "data")),
       responseType: method.responseType ?? "json",
+      envelope: method.envelope ?? record?.envelope,
     });
   }
   if (routes.length === 0) {

@@ -1,5 +1,6 @@
 import { KitDecoratorError } from "../core/errors.js";
 import { messages } from "../core/messages.js";
+import { isEnvelopeMode, type KitEnvelopeMode } from "../core/options.js";
 import { type Constructor, ownApiRecord, recordApiName } from "./metadata.js";
 
 export interface KitApiOptions {
@@ -9,6 +10,12 @@ export interface KitApiOptions {
    * it the class's own `name` is used.
    */
   readonly name?: string;
+  /**
+   * How the class's methods read JSON bodies, over the server's `envelope`. Generated classes say
+   * it, so a method typed as the whole body is never unwrapped (`false`) and one typed as the
+   * envelope's data always is (`"strict"`).
+   */
+  readonly envelope?: KitEnvelopeMode;
 }
 
 /** The path prefix of every method of the class, joined to the server's baseURL. */
@@ -27,7 +34,20 @@ export function Api(prefix = "", options: KitApiOptions = {}): (target: Construc
         messages.KIT_DECORATOR_ARGUMENT("Api", target.name, "{ name } to be a non-empty string"),
       );
     }
-    ownApiRecord(target).prefix = prefix;
+    const envelope = (options as KitApiOptions | null)?.envelope;
+    if (envelope !== undefined && !isEnvelopeMode(envelope)) {
+      throw new KitDecoratorError(
+        "KIT_DECORATOR_ARGUMENT",
+        messages.KIT_DECORATOR_ARGUMENT(
+          "Api",
+          target.name,
+          '{ envelope } to be "auto", "strict" or false',
+        ),
+      );
+    }
+    const record = ownApiRecord(target);
+    record.prefix = prefix;
+    if (envelope !== undefined) record.envelope = envelope;
     if (name !== undefined) recordApiName(target, name);
   };
 }

@@ -1,5 +1,5 @@
 import type { KitFieldEncoding } from "../core/form-encoding.js";
-import type { KitServerOptions } from "../core/options.js";
+import type { KitEnvelopeMode, KitServerOptions } from "../core/options.js";
 import type { KitQuerySeparator } from "../core/query.js";
 import type { KitHttpMethod, KitResponseType } from "../core/vocabulary.js";
 
@@ -37,11 +37,15 @@ export interface MethodRecord {
   verb: VerbRecord | undefined;
   contentType: string | undefined;
   responseType: KitResponseType | undefined;
+  /** `@Envelope(mode)`: overrides the class's and the server's envelope mode. */
+  envelope?: KitEnvelopeMode;
   readonly parameters: ParameterBinding[];
 }
 
 export interface ApiRecord {
   prefix: string | undefined;
+  /** `@Api(prefix, { envelope })`: overrides the server's envelope mode for the class's methods. */
+  envelope?: KitEnvelopeMode;
   readonly methods: Map<string, MethodRecord>;
 }
 
@@ -75,7 +79,11 @@ function copyApiRecord(record: ApiRecord): ApiRecord {
   for (const [name, method] of record.methods) {
     methods.set(name, { ...method, parameters: [...method.parameters] });
   }
-  return { prefix: record.prefix, methods };
+  return {
+    prefix: record.prefix,
+    ...(record.envelope !== undefined ? { envelope: record.envelope } : {}),
+    methods,
+  };
 }
 
 export function ownApiRecord(apiClass: Constructor): ApiRecord {

@@ -8,9 +8,10 @@ import type {
 } from "./client-shape.js";
 
 const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
-// `@Api("/pets")` before 0.1's explicit names, `@Api("/pets", { name: "PetsApi" })` since.
+// `@Api("/pets")` before 0.1's explicit names, `@Api("/pets", { name: "PetsApi" })` since, and
+// `@Api("/pets", { name: "PetsApi", envelope: false })` since classes declare their envelope mode.
 const CLASS = new RegExp(
-  String.raw`^@Api\((${STRING})(?:, \{ name: ${STRING} \})?\)\nexport class ([A-Za-z_$][\w$]*) \{$`,
+  String.raw`^@Api\((${STRING})(?:, \{ name: ${STRING}(?:, envelope: [^ ]+)? \})?\)\nexport class ([A-Za-z_$][\w$]*) \{$`,
   "gm",
 );
 const METHOD = new RegExp(

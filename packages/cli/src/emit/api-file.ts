@@ -1,5 +1,5 @@
 import type { ClientMethod } from "../changes/client-shape.js";
-import type { MethodPlan } from "../model/plan-types.js";
+import type { ApiPlan, MethodPlan } from "../model/plan-types.js";
 import type { TagGroup } from "../model/tag-group.js";
 import type { NamedType } from "../model/type-expr.js";
 import { GENERATED_MARKER } from "../options.js";
@@ -9,13 +9,18 @@ import { typeImportLines, valueImportLine } from "./imports.js";
 import { printMethod } from "./method.js";
 import { TypePrinter } from "./type-printer.js";
 
-/** `apis/<tag>.api.ts`: one `@Api` class with a method per operation, and its ready instance. */
+/**
+ * `apis/<tag>.api.ts`: one `@Api` class with a method per operation, and its ready instance.
+ * `envelope` is the mode the class declares: `false` (the default) when its methods are typed with
+ * the whole body, so the runtime never unwraps them.
+ */
 export function renderApiFile(
   group: TagGroup,
   methodPlans: readonly MethodPlan[],
   homes: ReadonlyMap<NamedType, string>,
+  envelope: ApiPlan["envelope"] = false,
 ): string {
-  return printApiFile(group, methodPlans, homes).contents;
+  return printApiFile(group, methodPlans, homes, envelope).contents;
 }
 
 /** The file's text, and its methods as printed, for the change report. */
@@ -23,6 +28,7 @@ export function printApiFile(
   group: TagGroup,
   methodPlans: readonly MethodPlan[],
   homes: ReadonlyMap<NamedType, string>,
+  envelope: ApiPlan["envelope"],
 ): { contents: string; methods: ClientMethod[] } {
   const printer = TypePrinter.forApiFile(homes);
   const decorators = new Set(["Api"]);
@@ -47,7 +53,7 @@ export function printApiFile(
     ...typeImportLines(printer.imports),
     "",
     ...doc,
-    `@Api(${JSON.stringify(group.prefix)}, { name: ${JSON.stringify(group.className)} })`,
+    `@Api(${JSON.stringify(group.prefix)}, { name: ${JSON.stringify(group.className)}, envelope: ${JSON.stringify(envelope)} })`,
     `export class ${group.className} {`,
     ...body,
     "}",

@@ -59,6 +59,10 @@ export function printMethod(
     decorators.add("ResponseType");
     lines.push(`${INDENT}@ResponseType(${JSON.stringify(method.responseType)})`);
   }
+  if (method.envelope !== undefined) {
+    decorators.add("Envelope");
+    lines.push(`${INDENT}@Envelope(${JSON.stringify(method.envelope)})`);
+  }
   const bindings = [...(overloaded ? [] : errors), ...parameters.map(renderBinding)].join(", ");
   lines.push(
     `${INDENT}${method.name}(${bindings}): Promise<${overloaded ? "unknown" : returns}> {`,

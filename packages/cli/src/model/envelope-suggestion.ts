@@ -18,9 +18,9 @@ const SPELLINGS = {
 
 /**
  * One warning for the whole document when more than half of its 2xx JSON responses are objects
- * with a code-, a message- and a data-like key: their methods are typed as the envelope, while
- * the runtime (with the right keys) hands over only the data. The warning names the keys seen most often and the first such
- * response. The keys are never applied without the flag: the seed forbids guessing them.
+ * with a code-, a message- and a data-like key: their methods are typed as, and return, the whole
+ * envelope, and no business code is checked. The warning names the keys seen most often and the
+ * first such response. The keys are never applied without the flag: the seed forbids guessing them.
  */
 export function suggestEnvelope(
   loaded: LoadedDocument,
@@ -28,8 +28,7 @@ export function suggestEnvelope(
   warnings: Warnings,
 ): void {
   const schemas = jsonResponseSchemas(operations);
-  // Each schema the responses lead to merged once (Graph's 7,444 lead to 1,957): both checks below
-  // read its keys.
+  // Each schema the responses lead to is merged once (Graph's 7,444 lead to 1,957).
   const merged = new Map<SchemaObject, ReadonlyMap<string, unknown> | undefined>();
   const keySets = schemas.map((schema) => {
     const target = dereference(loaded, schema.schema, schema.pointer);
@@ -44,15 +43,12 @@ export function suggestEnvelope(
     seen.set(keys, (seen.get(keys) ?? 0) + 1);
   }
   const wrapped = [...seen.values()].reduce((sum, count) => sum + count, 0);
-  if (first === undefined || wrapped * 2 <= schemas.length) {
-    warnAutoUnwrap(schemas, keySets, warnings);
-    return;
-  }
+  if (first === undefined || wrapped * 2 <= schemas.length) return;
   const [keys] = [...seen.entries()].sort(
     ([leftKeys, left], [rightKeys, right]) => right - left || compareText(leftKeys, rightKeys),
   )[0]!;
   warnings.add(
-    `${wrapped} of ${schemas.length} 2xx JSON responses look like {${keys.replaceAll(",", ", ")}} envelopes and their methods are typed as the whole envelope; pass --envelope ${keys} to return the type of "${keys.split(",")[2]}" and unwrap it with those keys`,
+    `${wrapped} of ${schemas.length} 2xx JSON responses look like {${keys.replaceAll(",", ", ")}} envelopes; their methods are typed as, and return, the whole envelope, and a failing code is not checked; pass --envelope ${keys} (or set envelope in the config file) to return the type of "${keys.split(",")[2]}", unwrap it with those keys and reject failing codes`,
     first.pointer,
   );
 }
@@ -69,24 +65,4 @@ function envelopeLikeKeys(
     spellings.find((key) => properties.has(key)),
   );
   return keys.every((key) => key !== undefined) ? keys.join(",") : undefined;
-}
-
-/**
- * One warning at the first 2xx JSON response that the runtime's `"auto"` envelope would unwrap
- * (an object with `data` and `code` or `message`) while its method is typed as the whole body.
- */
-function warnAutoUnwrap(
-  schemas: readonly SchemaAt[],
-  keySets: readonly (ReadonlyMap<string, unknown> | undefined)[],
-  warnings: Warnings,
-): void {
-  const first = schemas.find((_, index) => {
-    const properties = keySets[index];
-    return properties?.has("data") && (properties.has("code") || properties.has("message"));
-  });
-  if (first === undefined) return;
-  warnings.add(
-    'this response has "data" beside "code" or "message", so the runtime\'s default envelope unwraps it and send() gives only its "data", while the method is typed as the whole body; pass --envelope code,message,data to type the data, or --envelope none to keep the whole body',
-    first.pointer,
-  );
 }

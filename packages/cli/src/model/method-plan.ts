@@ -75,6 +75,7 @@ export function planMethod(
     doc,
     ...(signature.contentType !== undefined ? { contentType: signature.contentType } : {}),
     ...(signature.responseType !== undefined ? { responseType: signature.responseType } : {}),
+    ...(signature.envelope !== undefined ? { envelope: signature.envelope } : {}),
     parameters,
     returns,
     ...(errors !== undefined ? { errors } : {}),

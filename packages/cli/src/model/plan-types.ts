@@ -1,7 +1,7 @@
 import type { ServiceEnvelope } from "./envelope-plan.js";
 import type { FieldEncoding, Verb } from "./operation.js";
 import type { JoinedQueryStyle } from "./query-style.js";
-import type { ParameterDecorator } from "./signature.js";
+import type { EnvelopeMode, ParameterDecorator } from "./signature.js";
 import type { TagGroup } from "./tag-group.js";
 import type { Doc, IndexSignature, NamedType, Property, TypeExpr } from "./type-expr.js";
 
@@ -10,12 +10,19 @@ import type { Doc, IndexSignature, NamedType, Property, TypeExpr } from "./type-
 /** Everything the printer needs, decided before anything is printed. */
 export interface GenerationPlan {
   /** One API file per tag group, sorted by tag. */
-  readonly apis: readonly { readonly group: TagGroup; readonly methods: readonly MethodPlan[] }[];
+  readonly apis: readonly ApiPlan[];
   /** Every declared type, in the order it was placed. */
   readonly declarations: readonly Declaration[];
   /** The tag file (`types/<file>.ts`) each declared type lives in. */
   readonly homes: ReadonlyMap<NamedType, string>;
   readonly service: ServicePlan;
+}
+
+/** One API class: its tag group, its methods and the envelope mode its `@Api` declares. */
+export interface ApiPlan {
+  readonly group: TagGroup;
+  readonly methods: readonly MethodPlan[];
+  readonly envelope: EnvelopeMode;
 }
 
 export interface ServicePlan {
@@ -34,6 +41,8 @@ export interface MethodPlan {
   readonly doc: Doc;
   readonly contentType?: string;
   readonly responseType?: "text" | "blob" | "stream";
+  /** `@Envelope(mode)`: how the runtime reads this method's JSON body, where its class says otherwise. */
+  readonly envelope?: EnvelopeMode;
   /** Required parameters first, then optional ones. */
   readonly parameters: readonly ParameterPlan[];
   /** The union of the 2xx response types, `void`, or a stream type (`KitServerSentEvents<Tick>`). */

@@ -4,6 +4,7 @@ import type { GenerateOptions } from "../options.js";
 import { documentBaseUrl } from "./base-url.js";
 import { buildOperations } from "./build-operations.js";
 import { buildDeclaration } from "./declaration.js";
+import { planClassEnvelope } from "./envelope-mode.js";
 import { planEnvelope } from "./envelope-plan.js";
 import { groupOperations } from "./group-operations.js";
 import { planMethod } from "./method-plan.js";
@@ -34,7 +35,8 @@ export function planDocument(
   const envelope = planEnvelope(loaded, operations, options.envelope, warnings);
   const envelopeKeys = typeof envelope === "object" ? envelope.keys : undefined;
   const registry = new TypeRegistry(loaded.document, {
-    reserved: groups.map((group) => group.className),
+    // With envelope keys a method may carry `@Envelope`, which a type must not shadow.
+    reserved: [...groups.map((group) => group.className), ...(envelopeKeys ? ["Envelope"] : [])],
     warnings,
   });
   const context = new SchemaContext(loaded, registry, warnings);
@@ -51,7 +53,7 @@ export function planDocument(
         ...(method.errors ? [method.errors] : []),
       ]),
     );
-    return { group, methods };
+    return { group, ...planClassEnvelope(methods) };
   });
   context.split.nameVariants(placement.homes, (base, pointer) => registry.claim(base, pointer));
   return {

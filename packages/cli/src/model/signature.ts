@@ -56,6 +56,12 @@ export interface MethodSignature {
   responseType?: "text" | "blob" | "stream";
   /** Union branches of the return type, or `void`. */
   returns: ReturnSource[];
+  /**
+   * What the runtime must do with a JSON body so that it is what `returns` says: `"strict"` unwrap
+   * every body (each 2xx JSON response is typed as an envelope's data), `false` never (each is typed
+   * whole), `"auto"` by the body's shape (both kinds). Absent without a 2xx JSON response.
+   */
+  envelope?: EnvelopeMode;
   /** Cookie parameter wire names, for the doc comment. */
   cookies: string[];
   /** Multipart file field names, for the doc comment. */
@@ -120,6 +126,9 @@ export function planSignature(
     fileFields: body.fileFields,
   };
 }
+
+/** The runtime's envelope modes, as a generated method declares them. */
+export type EnvelopeMode = "strict" | "auto" | false;
 
 const DECORATORS = { path: "Params", query: "Query", header: "HeaderValue" } as const;
 
@@ -269,9 +278,11 @@ function planResponse(
   operation: Operation,
   warnings: Warnings,
   envelope: EnvelopeKeys | undefined,
-): Pick<MethodSignature, "responseType" | "returns"> {
+): Pick<MethodSignature, "responseType" | "returns" | "envelope"> {
   const stream = streamResponse(loaded, operation);
   if (stream !== undefined) return { responseType: "stream", returns: [stream] };
+  let unwrapped = 0;
+  let whole = 0;
   const kinds = new Set(operation.responses.map((response) => response.kind));
   // Binary, form and multipart responses are all read as a Blob, the type they are returned as.
   const responseType = kinds.has("json")
@@ -287,10 +298,13 @@ function planResponse(
       case undefined:
         return { text: "void" };
       case "json": {
-        if (!response.schema) return { text: "unknown" };
-        const payload = envelope
-          ? envelopeData(loaded, response.schema, envelope, warnings, response.pointer)
-          : response.schema;
+        const payload =
+          envelope && response.schema
+            ? envelopeData(loaded, response.schema, envelope, warnings, response.pointer)
+            : response.schema;
+        if (payload === response.schema) whole++;
+        else unwrapped++;
+        if (!payload) return { text: "unknown" };
         const source = namedIfInline(payload, () => `${operationTypeStem(operation)}Response`);
         // The first inline response is `<Stem>Response`, later ones carry their status code.
         if ("inlineName" in source && inlineNames++ > 0) {
@@ -304,9 +318,11 @@ function planResponse(
         return { text: "Blob" };
     }
   });
+  const mode = unwrapped === 0 ? false : whole === 0 ? "strict" : "auto";
   return {
     ...(responseType ? { responseType } : {}),
     returns: returns.length === 0 ? [{ text: "void" }] : returns,
+    ...(unwrapped + whole > 0 ? { envelope: mode } : {}),
   };
 }
 

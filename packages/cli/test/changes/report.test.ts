@@ -134,7 +134,7 @@ export class PetsApi {
   }
 }
 `;
-    const now = `@Api("/pets", { name: "PetsApi" })
+    const now = `@Api("/pets", { name: "PetsApi", envelope: false })
 export class PetsApi {
   /** Info */
   getPet(petId: number, lang?: string): Promise<Pet>;

@@ -48,6 +48,8 @@ describe("real OpenAPI documents: the CI sample (corpus/sample.txt) and the repr
     // On the real documents every operation is called; the few requests still invalid are the
     // documents' own contradictions (docs/generator.md, "Wire truth"), and are kept below 1%.
     expect(summary.wireOperations).toBe(summary.operations);
+    // Types never disagree with values: every JSON result is the value its method's type describes.
+    expect(summary.typeMismatches, failures).toBe(0);
     expect(summary.requestsValid / summary.wireOperations, failures).toBeGreaterThan(0.99);
     expect(summary.resultsExact / summary.wireOperations, failures).toBeGreaterThan(0.995);
   }, 900_000);

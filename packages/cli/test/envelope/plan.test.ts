@@ -167,7 +167,7 @@ describe("without the flag", () => {
     );
     const result = render({ paths: { ...paths, "/plain": get(THING) } });
     expect(result.warnings).toEqual([
-      '#/paths/~1w0/get/responses/200/content/application~1json/schema (line 1): 5 of 6 2xx JSON responses look like {status, msg, result} envelopes and their methods are typed as the whole envelope; pass --envelope status,msg,result to return the type of "result" and unwrap it with those keys',
+      '#/paths/~1w0/get/responses/200/content/application~1json/schema (line 1): 5 of 6 2xx JSON responses look like {status, msg, result} envelopes; their methods are typed as, and return, the whole envelope, and a failing code is not checked; pass --envelope status,msg,result (or set envelope in the config file) to return the type of "result", unwrap it with those keys and reject failing codes',
     ]);
     expect(contents(result, "service.ts")).toContain('@Server({ baseURL: "/api" })');
   });
@@ -187,7 +187,7 @@ describe("without the flag", () => {
     expect(result.warnings).toEqual([]);
   });
 
-  it("warns once where the runtime's default envelope would unwrap a body typed as a whole", () => {
+  it("says nothing where a body typed as a whole has data beside code or message: its class never unwraps", () => {
     const result = render({
       paths: {
         "/a": get({ type: "object", properties: { code: { type: "integer" }, data: THING } }),
@@ -196,8 +196,9 @@ describe("without the flag", () => {
         "/d": get(THING),
       },
     });
-    expect(result.warnings).toEqual([
-      `#/paths/~1a/get/responses/200/content/application~1json/schema (line 1): this response has "data" beside "code" or "message", so the runtime's default envelope unwraps it and send() gives only its "data", while the method is typed as the whole body; pass --envelope code,message,data to type the data, or --envelope none to keep the whole body`,
-    ]);
+    expect(result.warnings).toEqual([]);
+    const classes = result.files.filter((file) => file.path.startsWith("apis/"));
+    expect(classes.length).toBeGreaterThan(0);
+    for (const { contents } of classes) expect(contents).toContain("envelope: false })");
   });
 });

@@ -55,10 +55,10 @@ describe("the generator writes what goes over the wire as the document declares 
     ]);
   });
 
-  it("warns once that the default envelope unwraps a {code, message, data} response", async () => {
-    const { result } = await generate("data-not-envelope.json");
-    expect(result.warnings).toHaveLength(1);
-    expect(result.warnings[0]).toContain("#/paths/~1wrapped/get/responses/200");
+  it("declares envelope: false on every class, so a {code, message, data} response typed whole stays whole", async () => {
+    const { result, api } = await generate("data-not-envelope.json");
+    expect(result.warnings).toEqual([]);
+    expect(api("default.api.ts")).toContain('@Api("", { name: "DefaultApi", envelope: false })');
   });
 
   it("still rejects a 3.0 document without paths", async () => {

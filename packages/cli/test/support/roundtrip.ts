@@ -224,7 +224,9 @@ function expectedResponseType(operation: Operation): string {
 }
 
 function cannedResponse(config: AxiosRequestConfig): AxiosResponse {
-  const data = config.responseType === "arraybuffer" ? new ArrayBuffer(2) : '{"ok":true}';
+  // An envelope to a method that unwraps (`"strict"`), a plain object to every other one.
+  const data =
+    config.responseType === "arraybuffer" ? new ArrayBuffer(2) : '{"ok":true,"data":null}';
   return {
     data,
     status: 200,
