@@ -2,6 +2,7 @@ import type { ClientMethod, PrintedClient } from "./changes/client-shape.js";
 import { printApiFile } from "./emit/api-file.js";
 import { renderBarrelFile, renderTypesBarrelFile } from "./emit/barrel-file.js";
 import { renderMswFile, renderMswIndex } from "./emit/msw-file.js";
+import { renderServiceConfigFile } from "./emit/service-config-file.js";
 import { renderServiceFile } from "./emit/service-file.js";
 import { renderTypeFile } from "./emit/type-file.js";
 import { compareText } from "./model/compare.js";
@@ -109,6 +110,7 @@ function printPlan(
     }
   }
   files.push(
+    { path: "service.config.ts", contents: renderServiceConfigFile(), handWritten: true },
     { path: "service.ts", contents: renderServiceFile(plan.service) },
     { path: "index.ts", contents: renderBarrelFile(plan.apis.map((api) => api.group)) },
     { path: "types/index.ts", contents: renderTypesBarrelFile([...byHome.keys()]) },

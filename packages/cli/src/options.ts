@@ -30,6 +30,11 @@ export interface GeneratedFile {
   /** Relative to the output directory, `/`-separated. */
   path: string;
   contents: string;
+  /**
+   * A starter for the user to edit (`service.config.ts`): written only when missing, without the
+   * generated marker, so no later run overwrites or deletes it.
+   */
+  handWritten?: true;
 }
 
 export interface GenerateResult {

@@ -1,8 +1,12 @@
 import type { ServicePlan } from "../model/plan-types.js";
 import { GENERATED_MARKER } from "../options.js";
 import { fileText } from "./file-text.js";
+import { SERVICE_CONFIG_MODULE } from "./service-config-file.js";
 
-/** `service.ts`: the server class with its `@Server` options and the one `service` instance. */
+/**
+ * `service.ts`: the server class with its `@Server` options and the one `service` instance, set up
+ * with the hand-written `service.config.ts`.
+ */
 export function renderServiceFile(options: ServicePlan): string {
   const serverOptions = [`baseURL: ${JSON.stringify(options.baseUrl)}`];
   if (options.name !== undefined) serverOptions.push(`name: ${JSON.stringify(options.name)}`);
@@ -16,14 +20,17 @@ export function renderServiceFile(options: ServicePlan): string {
       `dataKey: ${JSON.stringify(dataKey)}`,
     );
   }
+  // The hand-written file's options come last, so the team's settings win over the document's.
   return fileText([
     GENERATED_MARKER,
     'import { KitServer, Server } from "@kit/api";',
+    `import { options, plugins } from ${JSON.stringify(SERVICE_CONFIG_MODULE)};`,
     "",
-    `@Server({ ${serverOptions.join(", ")} })`,
+    `@Server({ ${serverOptions.join(", ")}, ...options })`,
     `export class Service extends KitServer${envelopeType(envelope)} {}`,
     "",
     "export const service = new Service();",
+    "for (const plugin of plugins) service.use(plugin);",
   ]);
 }
 

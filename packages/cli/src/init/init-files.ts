@@ -1,3 +1,4 @@
+import { renderServiceConfigFile } from "../emit/service-config-file.js";
 import { renderServiceFile } from "../emit/service-file.js";
 import type { GeneratedFile } from "../options.js";
 import { GENERATED_MARKER } from "../options.js";
@@ -10,11 +11,12 @@ export interface InitOptions {
   outDir: string;
 }
 
-/** The three files of `kit init`, sorted by path like a generation result. */
+/** The four files of `kit init`, sorted by path like a generation result. */
 export function renderInitFiles(options: InitOptions): GeneratedFile[] {
   return [
     { path: "README.md", contents: renderInitReadme(options) },
     { path: "index.ts", contents: `${GENERATED_MARKER}\nexport { service } from "./service";\n` },
+    { path: "service.config.ts", contents: renderServiceConfigFile(), handWritten: true },
     {
       path: "service.ts",
       contents: renderServiceFile({ baseUrl: options.baseUrl, name: options.name }),

@@ -11,8 +11,6 @@ export function planInit(
   force: boolean,
 ): WritePlan {
   const root = path.resolve(outDir);
-  const entries = planFiles(files, root, (contents, existing) =>
-    decideInitFile(contents, existing, force),
-  );
+  const entries = planFiles(files, root, (file, existing) => decideInitFile(file, existing, force));
   return { outDir: root, entries };
 }

@@ -18,7 +18,7 @@ export interface WriteOptions {
   force?: boolean;
 }
 
-type Decide = (contents: string, existing: ExistingFile) => Decision;
+type Decide = (file: GeneratedFile, existing: ExistingFile) => Decision;
 
 /** Reads the disk and decides, per file, what `kit generate` would do. Writes nothing. */
 export function planWrite(
@@ -28,8 +28,8 @@ export function planWrite(
 ): WritePlan {
   const root = path.resolve(outDir);
   const force = options.force ?? false;
-  const entries = planFiles(result.files, root, (contents, existing) =>
-    decideGeneratedFile(contents, existing, force),
+  const entries = planFiles(result.files, root, (file, existing) =>
+    decideGeneratedFile(file, existing, force),
   );
   if (options.clean) {
     const kept = new Set(entries.map((entry) => entry.target));
@@ -66,7 +66,7 @@ export function planFiles(
         reason: "resolves outside the output directory",
       };
     }
-    const decision = decide(file.contents, readExistingFile(target, linkedOnTheWay(target)));
+    const decision = decide(file, readExistingFile(target, linkedOnTheWay(target)));
     return { ...decision, path: file.path, target, contents: file.contents };
   });
 }

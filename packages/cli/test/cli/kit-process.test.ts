@@ -37,6 +37,7 @@ const petstoreFiles = [
   "apis/pets.api.ts",
   "apis/store.api.ts",
   "index.ts",
+  "service.config.ts",
   "service.ts",
   "types/index.ts",
   "types/pets.ts",
@@ -89,10 +90,11 @@ describe("kit, run as a child process", () => {
     for (const file of petstoreFiles) {
       expect(run.stdout).toContain(`created   ${path.join("src", file)}\n`);
       const text = await readFile(path.join(cwd, "src", file), "utf8");
-      expect(text.split("\n")[0]).toBe(GENERATED_MARKER);
+      // service.config.ts is the team's file: no marker, so no run overwrites or deletes it.
+      expect(text.split("\n")[0] === GENERATED_MARKER).toBe(file !== "service.config.ts");
     }
     expect(run.stdout).toMatch(
-      /\nGenerated 7 files in src: 7 created, 0 changed, 0 unchanged, 0 deleted \(\d+ ms\)\nNew client: 3 operations\n$/,
+      /\nGenerated 8 files in src: 8 created, 0 changed, 0 unchanged, 0 deleted \(\d+ ms\)\nNew client: 3 operations\n$/,
     );
   });
 
@@ -105,7 +107,7 @@ describe("kit, run as a child process", () => {
     const run = await runKit(["g", "-i", "openapi.json", "-o", "client"], cwd);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`unchanged ${path.join("client", "service.ts")}\n`);
-    expect(run.stdout).toContain("0 created, 0 changed, 7 unchanged");
+    expect(run.stdout).toContain("0 created, 0 changed, 8 unchanged");
     expect((await stat(service)).mtime).toEqual(past);
   });
 
@@ -142,6 +144,7 @@ describe("kit, run as a child process", () => {
       "apis/pets.api.ts",
       "index.ts",
       "main.ts",
+      "service.config.ts",
       "service.ts",
       "types/index.ts",
       "types/notes.md",
@@ -154,7 +157,7 @@ describe("kit, run as a child process", () => {
     const run = await runKit(["generate", "-i", "openapi.json", "--dry-run"], cwd);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`create    ${path.join("src", "apis", "pets.api.ts")}\n`);
-    expect(run.stdout).toMatch(/Dry run, nothing written: 7 to create, 0 to change/);
+    expect(run.stdout).toMatch(/Dry run, nothing written: 8 to create, 0 to change/);
     expect(await readdir(cwd)).toEqual(["openapi.json"]);
   });
 
@@ -164,14 +167,14 @@ describe("kit, run as a child process", () => {
     expect(before.code).toBe(1);
     expect(before.stdout).toContain(`create    ${path.join("src", "service.ts")}\n`);
     expect(before.stderrLines).toEqual([
-      "kit: 7 files in src not up to date; run the command without --check",
+      "kit: 8 files in src not up to date; run the command without --check",
     ]);
     expect(await readdir(cwd)).toEqual(["openapi.json"]);
 
     await runKit(["generate", "-i", "openapi.json"], cwd);
     const after = await runKit(["generate", "-i", "openapi.json", "--check"], cwd);
     expect(after).toMatchObject({ code: 0, stderr: "" });
-    expect(after.stdout).toMatch(/^Up to date: 7 files in src \(\d+ ms\)\n$/);
+    expect(after.stdout).toMatch(/^Up to date: 8 files in src \(\d+ ms\)\n$/);
 
     const edited = path.join(cwd, "src", "apis", "pets.api.ts");
     await writeFile(edited, `${await readFile(edited, "utf8")}// edited\n`);

@@ -15,11 +15,12 @@ describe("runCli, in process", () => {
     const io = captureIo(cwd);
     expect(await runCli(["generate", "-i", "openapi.json", "-o", "client"], io)).toBe(0);
     expect(io.err).toEqual([]);
-    expect(io.out.at(-2)).toMatch(/^Generated 7 files in client: 7 created/);
+    expect(io.out.at(-2)).toMatch(/^Generated 8 files in client: 8 created/);
     expect(io.out.at(-1)).toBe("New client: 3 operations");
     expect((await readdir(path.join(cwd, "client"))).sort()).toEqual([
       "apis",
       "index.ts",
+      "service.config.ts",
       "service.ts",
       "types",
     ]);

@@ -87,7 +87,7 @@ describe("kit generate --envelope, as a child process", () => {
       ),
     ]);
     const service = await readFile(path.join(cwd, "out", "service.ts"), "utf8");
-    expect(service).toContain('codeKey: "code", messageKey: "message", dataKey: "data" })');
+    expect(service).toContain('codeKey: "code", messageKey: "message", dataKey: "data", ...options })');
   });
 
   it("without the flag, suggests it once for the whole document", async () => {

@@ -120,7 +120,7 @@ describe("with envelope keys, a 2xx JSON response", () => {
     );
     expect(returns(result)).toEqual({ getOne: "Thing" });
     expect(contents(result, "service.ts")).toContain(
-      '@Server({ baseURL: "/api", codeKey: "status", messageKey: "msg", dataKey: "result" })\nexport class Service extends KitServer<{ code: string }> {}',
+      '@Server({ baseURL: "/api", codeKey: "status", messageKey: "msg", dataKey: "result", ...options })\nexport class Service extends KitServer<{ code: string }> {}',
     );
   });
 });
@@ -169,7 +169,7 @@ describe("without the flag", () => {
     expect(result.warnings).toEqual([
       '#/paths/~1w0/get/responses/200/content/application~1json/schema (line 1): 5 of 6 2xx JSON responses look like {status, msg, result} envelopes; their methods are typed as, and return, the whole envelope, and a failing code is not checked; pass --envelope status,msg,result (or set envelope in the config file) to return the type of "result", unwrap it with those keys and reject failing codes',
     ]);
-    expect(contents(result, "service.ts")).toContain('@Server({ baseURL: "/api" })');
+    expect(contents(result, "service.ts")).toContain('@Server({ baseURL: "/api", ...options })');
   });
 
   it("says nothing when at most half of them do", () => {

@@ -25,6 +25,7 @@ describe("the petstore example", () => {
       "apis/user.api.ts",
       "apis/users.api.ts",
       "index.ts",
+      "service.config.ts",
       "service.ts",
       "types/index.ts",
       "types/pet.ts",
@@ -47,7 +48,8 @@ describe("the petstore example", () => {
   it("writes every file in the fixed format", async () => {
     const { files } = await generateFromOpenAPI(EXAMPLE);
     for (const file of files) {
-      expect(file.contents.startsWith(`${GENERATED_MARKER}\n`)).toBe(true);
+      // The hand-written starter has no marker, so no later run overwrites or deletes it.
+      expect(file.contents.startsWith(`${GENERATED_MARKER}\n`)).toBe(!file.handWritten);
       expect(file.contents.endsWith("\n")).toBe(true);
       expect(file.contents.endsWith("\n\n")).toBe(false);
       expect(file.contents).not.toMatch(/\r|\t| +\n/);
@@ -68,7 +70,7 @@ describe("the petstore example", () => {
     });
     const service = files.find((file) => file.path === "service.ts")!;
     expect(service.contents).toContain(
-      '@Server({ baseURL: "http://127.0.0.1:3000/v3", name: "shop" })',
+      '@Server({ baseURL: "http://127.0.0.1:3000/v3", name: "shop", ...options })',
     );
   });
 
@@ -78,6 +80,7 @@ describe("the petstore example", () => {
     expect(await paths({ tags: ["pet"] })).toEqual([
       "apis/pet.api.ts",
       "index.ts",
+      "service.config.ts",
       "service.ts",
       "types/index.ts",
       "types/pet.ts",

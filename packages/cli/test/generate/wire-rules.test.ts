@@ -47,6 +47,7 @@ describe("the generator writes what goes over the wire as the document declares 
     const { result } = await generate("webhooks-only.json");
     expect(result.files.map((file) => file.path).sort()).toEqual([
       "index.ts",
+      "service.config.ts",
       "service.ts",
       "types/index.ts",
     ]);

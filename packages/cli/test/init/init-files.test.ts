@@ -7,8 +7,13 @@ describe("renderInitFiles", () => {
   const files = renderInitFiles({ baseUrl: "/v2", name: "shop", outDir: "lib/http" });
   const byPath = new Map(files.map((file) => [file.path, file.contents]));
 
-  it("renders README.md, index.ts and service.ts, sorted by path", () => {
-    expect(files.map((file) => file.path)).toEqual(["README.md", "index.ts", "service.ts"]);
+  it("renders README.md, index.ts, service.config.ts and service.ts, sorted by path", () => {
+    expect(files.map((file) => file.path)).toEqual([
+      "README.md",
+      "index.ts",
+      "service.config.ts",
+      "service.ts",
+    ]);
   });
 
   it("reuses the generator's service file, with the base URL and name", () => {

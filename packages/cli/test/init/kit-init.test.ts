@@ -9,13 +9,14 @@ const tempDir = useTempDirs();
 const serviceDir = path.join("src", "service");
 
 describe("kit init, run as a child process", () => {
-  it("creates service.ts, index.ts and README.md in src/service with base URL /api", async () => {
+  it("creates service.ts, service.config.ts, index.ts and README.md in src/service with base URL /api", async () => {
     const cwd = await tempDir();
     const run = await runKit(["init"], cwd);
     expect(run).toMatchObject({ code: 0, stderr: "" });
     const dir = path.join(cwd, serviceDir);
-    expect((await readdir(dir)).sort()).toEqual(["README.md", "index.ts", "service.ts"]);
-    for (const file of ["README.md", "index.ts", "service.ts"]) {
+    const files = ["README.md", "index.ts", "service.config.ts", "service.ts"];
+    expect((await readdir(dir)).sort()).toEqual(files);
+    for (const file of files) {
       expect(run.stdout).toContain(`created   ${path.join(serviceDir, file)}\n`);
     }
     expect(run.stdout).toMatch(/Initialized the service in src\/service \(\d+ ms\)\n$/);
@@ -24,6 +25,11 @@ describe("kit init, run as a child process", () => {
     expect(service).toContain('"/api"');
     expect(service).toContain("export const service");
     expect(await readFile(path.join(dir, "README.md"), "utf8")).not.toContain(GENERATED_MARKER);
+    // The team's configuration: hand-written, imported by service.ts.
+    const config = await readFile(path.join(dir, "service.config.ts"), "utf8");
+    expect(config).not.toContain(GENERATED_MARKER);
+    expect(config).toContain("export const options: KitServerOptions = {");
+    expect(service).toContain('import { options, plugins } from "./service.config";');
   });
 
   it("writes --base-url and --name into service.ts under --out", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GENERATED_MARKER } from "../../src/options.js";
 import { decideGeneratedFile, decideInitFile } from "../../src/write/decide.js";
 
-const generated = `${GENERATED_MARKER}\nexport const a = 1;\n`;
+const generated = { path: "a.ts", contents: `${GENERATED_MARKER}\nexport const a = 1;\n` };
 const handWritten = "export const mine = 1;\n";
 
 describe("decideGeneratedFile", () => {
@@ -13,7 +13,8 @@ describe("decideGeneratedFile", () => {
   });
 
   it("leaves an identical file alone", () => {
-    expect(decideGeneratedFile(generated, { kind: "file", text: generated }, false)).toEqual({
+    const text = generated.contents;
+    expect(decideGeneratedFile(generated, { kind: "file", text }, false)).toEqual({
       action: "unchanged",
     });
   });
@@ -50,9 +51,22 @@ describe("decideGeneratedFile", () => {
   });
 });
 
+describe("decideGeneratedFile with a hand-written starter (service.config.ts)", () => {
+  const starter = { path: "service.config.ts", contents: handWritten, handWritten: true } as const;
+
+  it("creates it when missing and keeps whatever is there otherwise, forced or not", () => {
+    expect(decideGeneratedFile(starter, { kind: "missing" }, false)).toEqual({ action: "create" });
+    for (const force of [false, true]) {
+      const edited = { kind: "file", text: "export const options = { timeout: 1 };\n" } as const;
+      expect(decideGeneratedFile(starter, edited, force)).toEqual({ action: "unchanged" });
+    }
+  });
+});
+
 describe("decideInitFile", () => {
   it("is blocked by any existing file, generated or not, unless forced", () => {
-    expect(decideInitFile(generated, { kind: "file", text: generated }, false)).toMatchObject({
+    const text = generated.contents;
+    expect(decideInitFile(generated, { kind: "file", text }, false)).toMatchObject({
       action: "refuse",
     });
     expect(decideInitFile(generated, { kind: "file", text: handWritten }, true)).toEqual({
