@@ -24,6 +24,14 @@ export interface EnvelopeKeys {
   codeKey: string;
   messageKey: string;
   dataKey: string;
+  /**
+   * The values that mean success, compared as text (`"20000"` matches `20000` and `"20000"`,
+   * `"true"` matches `true`), written into `service.ts` as `validateCode`. Absent: the runtime's
+   * default (0 and 200).
+   */
+  successCodes?: readonly string[];
+  /** A field beside the code that says success (`success`), read instead of `codeKey`. */
+  successKey?: string;
 }
 
 export interface GeneratedFile {

@@ -2,25 +2,48 @@ import type { EnvelopeKeys } from "../options.js";
 import type { UsageError } from "./command.js";
 
 const FORMAT =
-  '"none" or three different keys <codeKey>,<messageKey>,<dataKey>, e.g. code,msg,data';
+  '"none" or <codeKey>[=<success>|…],<messageKey>,<dataKey>[,<successKey>=<success>|…] with three different keys, e.g. code,msg,data or code=20000,msg,data or code,message,data,success=true';
 
-/** `--envelope code,msg,data` or `--envelope none`; anything else is a usage error. */
+/** A key, optionally `=` success values separated by `|`: `code=0|20000`, `success=true`. */
+const ITEM = /^([^=|]+?)\s*(?:=\s*([^=]+))?$/;
+
+/**
+ * `--envelope code,msg,data` (keys), `code=20000,msg,data` (success codes of the code field),
+ * `success=true,msg,data` (a success field instead of a code), `code,msg,data,success=true` (a
+ * success field beside the code), or `none`; anything else is a usage error.
+ */
 export function parseEnvelopeFlag(
   value: string | undefined,
 ): EnvelopeKeys | "none" | UsageError | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === "none") return "none";
-  const keys = value.split(",").map((key) => key.trim());
-  const [codeKey, messageKey, dataKey] = keys;
-  if (
-    keys.length !== 3 ||
-    codeKey === undefined ||
-    messageKey === undefined ||
-    dataKey === undefined ||
-    keys.includes("") ||
-    new Set(keys).size !== 3
-  ) {
-    return { command: "usage-error", message: `--envelope must be ${FORMAT}; got "${value}"` };
+  const items = value.split(",").map((item) => ITEM.exec(item.trim()));
+  const usageError: UsageError = {
+    command: "usage-error",
+    message: `--envelope must be ${FORMAT}; got "${value}"`,
+  };
+  if (items.length < 3 || items.length > 4 || items.some((item) => item === null)) {
+    return usageError;
   }
-  return { codeKey, messageKey, dataKey };
+  const [code, message, data, success] = items as RegExpExecArray[];
+  const keys = [code!, message!, data!].map((item) => item[1]!);
+  const successCodes = success ? success[2] : code![2];
+  if (
+    message![2] !== undefined ||
+    data![2] !== undefined ||
+    (success !== undefined && (success[2] === undefined || code![2] !== undefined)) ||
+    new Set(success ? [...keys, success[1]] : keys).size !== keys.length + (success ? 1 : 0)
+  ) {
+    return usageError;
+  }
+  const codes = successCodes?.split("|").map((text) => text.trim());
+  if (codes?.includes("")) return usageError;
+  const [codeKey, messageKey, dataKey] = keys as [string, string, string];
+  return {
+    codeKey,
+    messageKey,
+    dataKey,
+    ...(codes ? { successCodes: codes } : {}),
+    ...(success ? { successKey: success[1]! } : {}),
+  };
 }

@@ -16,7 +16,9 @@ kit generate [service…] options:
       --tags <a,b>          Generate only these tags; untagged operations are tag "default"
       --exclude-tags <a,b>  Leave these tags out (applied before --tags)
       --envelope <c,m,d>    Envelope keys code,message,data: methods return the data type;
-                            "none": the runtime never unwraps (default: as the document says)
+                            code=20000,msg,data: success codes; code,msg,data,success=true:
+                            a success field; "none": the runtime never unwraps
+                            (default: methods return the whole body, nothing is unwrapped)
       --mock msw            Also write mocks/: typed MSW handlers per tag with the document's examples
   -H, --header <"N: v">     Request header for a URL input (repeatable)
       --timeout <ms>        Time a URL input may take to answer (default: 30000)

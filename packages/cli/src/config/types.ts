@@ -1,6 +1,11 @@
 import type { EnvelopeKeys } from "../options.js";
 
 /** One client to generate: where its document is, where it goes, and how it is generated. */
+/** The config file's envelope object: success values may be numbers or booleans too. */
+export interface EnvelopeConfig extends Omit<EnvelopeKeys, "successCodes"> {
+  successCodes?: readonly (string | number | boolean)[];
+}
+
 export interface ServiceConfig {
   /** A path (relative to the config file) or an http(s) URL of the OpenAPI document. */
   input?: string;
@@ -14,8 +19,11 @@ export interface ServiceConfig {
   tags?: string[];
   /** Leave these tags out; applied before `tags`. */
   excludeTags?: string[];
-  /** Envelope keys (`{ codeKey, messageKey, dataKey }` or `"code,msg,data"`), or `"none"`. */
-  envelope?: EnvelopeKeys | "none" | `${string},${string},${string}`;
+  /**
+   * Envelope keys and success values (`{ codeKey, messageKey, dataKey, successCodes: [20000] }`,
+   * `"code=20000,msg,data"`, `"code,msg,data,success=true"`), or `"none"`.
+   */
+  envelope?: EnvelopeConfig | "none" | `${string},${string},${string}`;
   /** Delete generated files in `apis/` and `types/` that this run no longer writes. */
   clean?: boolean;
   /** Overwrite files that lack the generated marker. */

@@ -154,22 +154,43 @@ function readEnvelope(raw: unknown, prefix: string, fail: Fail): EnvelopeKeys | 
   if (typeof raw === "string") {
     const parsed = parseEnvelopeFlag(raw);
     if (parsed === undefined || isUsageError(parsed)) {
-      return fail(key, 'must be "none" or three different keys "code,message,data"');
+      return fail(
+        key,
+        'must be "none" or three different keys "code,message,data", optionally with success codes "code=20000,msg,data" or a success field "code,msg,data,success=true"',
+      );
     }
     return parsed;
   }
   if (isObject(raw)) {
-    const { codeKey, messageKey, dataKey, ...rest } = raw as Record<string, unknown>;
-    const keys = [codeKey, messageKey, dataKey];
+    const { codeKey, messageKey, dataKey, successCodes, successKey, ...rest } = raw as Record<
+      string,
+      unknown
+    >;
+    const keys = [codeKey, messageKey, dataKey, ...(successKey === undefined ? [] : [successKey])];
+    const codes = Array.isArray(successCodes) ? successCodes : undefined;
     if (
       Object.keys(rest).length === 0 &&
       keys.every((entry) => typeof entry === "string" && entry !== "") &&
-      new Set(keys).size === 3
+      new Set(keys).size === keys.length &&
+      (successCodes === undefined ||
+        (codes !== undefined &&
+          codes.length > 0 &&
+          codes.every((code) => ["string", "number", "boolean"].includes(typeof code)))) &&
+      (successKey === undefined || codes !== undefined)
     ) {
-      return { codeKey, messageKey, dataKey } as EnvelopeKeys;
+      return {
+        codeKey,
+        messageKey,
+        dataKey,
+        ...(codes ? { successCodes: codes.map(String) } : {}),
+        ...(successKey !== undefined ? { successKey } : {}),
+      } as EnvelopeKeys;
     }
   }
-  return fail(key, 'must be "none", "code,message,data" or { codeKey, messageKey, dataKey }');
+  return fail(
+    key,
+    'must be "none", "code,message,data" or { codeKey, messageKey, dataKey, successCodes?, successKey? }',
+  );
 }
 
 function readHeaders(raw: unknown, prefix: string, fail: Fail): Record<string, string> {

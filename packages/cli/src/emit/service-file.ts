@@ -1,5 +1,5 @@
 import type { ServicePlan } from "../model/plan-types.js";
-import { GENERATED_MARKER } from "../options.js";
+import { type EnvelopeKeys, GENERATED_MARKER } from "../options.js";
 import { fileText } from "./file-text.js";
 import { SERVICE_CONFIG_MODULE } from "./service-config-file.js";
 
@@ -19,6 +19,8 @@ export function renderServiceFile(options: ServicePlan): string {
       `messageKey: ${JSON.stringify(messageKey)}`,
       `dataKey: ${JSON.stringify(dataKey)}`,
     );
+    const validateCode = validateCodeText(envelope.keys);
+    if (validateCode !== undefined) serverOptions.push(`validateCode: ${validateCode}`);
   }
   // The hand-written file's options come last, so the team's settings win over the document's.
   return fileText([
@@ -32,6 +34,21 @@ export function renderServiceFile(options: ServicePlan): string {
     "export const service = new Service();",
     "for (const plugin of plugins) service.use(plugin);",
   ]);
+}
+
+/**
+ * `(code) => String(code) === "20000"`, or `(_code, envelope) => String(envelope["success"]) ===
+ * "true"` for a success field: the success values as text, so `20000` and `"20000"` both match.
+ */
+function validateCodeText(keys: EnvelopeKeys): string | undefined {
+  const { successCodes, successKey } = keys;
+  if (successCodes === undefined) return undefined;
+  const value = successKey === undefined ? "code" : `envelope[${JSON.stringify(successKey)}]`;
+  const test =
+    successCodes.length === 1
+      ? `String(${value}) === ${JSON.stringify(successCodes[0])}`
+      : `${JSON.stringify(successCodes).replaceAll(",", ", ")}.includes(String(${value}))`;
+  return successKey === undefined ? `(code) => ${test}` : `(_code, envelope) => ${test}`;
 }
 
 /** `<{ code: number; message: string }>`: the result field types the document declares. */

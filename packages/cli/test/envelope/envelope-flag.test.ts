@@ -27,6 +27,34 @@ describe("the --envelope flag", () => {
     });
   });
 
+  it("takes success codes of the code field, compared as text: code=20000, string codes, several", () => {
+    expect(envelopeOption("code=20000,msg,data")).toEqual({
+      codeKey: "code",
+      messageKey: "msg",
+      dataKey: "data",
+      successCodes: ["20000"],
+    });
+    expect(envelopeOption("code = 00000|A0000 , message, data")).toMatchObject({
+      successCodes: ["00000", "A0000"],
+    });
+  });
+
+  it("takes a boolean success field instead of the code, or beside it as a fourth item", () => {
+    expect(envelopeOption("success=true,message,data")).toEqual({
+      codeKey: "success",
+      messageKey: "message",
+      dataKey: "data",
+      successCodes: ["true"],
+    });
+    expect(envelopeOption("code,message,data,success=true")).toEqual({
+      codeKey: "code",
+      messageKey: "message",
+      dataKey: "data",
+      successCodes: ["true"],
+      successKey: "success",
+    });
+  });
+
   it('takes "none"', () => {
     expect(envelopeOption("none")).toBe("none");
   });
@@ -44,10 +72,15 @@ describe("the --envelope flag", () => {
     "code,,data",
     "code,code,data",
     "none,msg,data,x",
+    "code=,msg,data",
+    "code=1||2,msg,data",
+    "code,msg=ok,data",
+    "code=0,msg,data,success=true",
+    "code,msg,data,code=true",
   ])("refuses %j as a usage error naming the expected form", (value) => {
     expect(envelopeOption(value)).toEqual({
       command: "usage-error",
-      message: `--envelope must be "none" or three different keys <codeKey>,<messageKey>,<dataKey>, e.g. code,msg,data; got "${value}"`,
+      message: `--envelope must be "none" or <codeKey>[=<success>|…],<messageKey>,<dataKey>[,<successKey>=<success>|…] with three different keys, e.g. code,msg,data or code=20000,msg,data or code,message,data,success=true; got "${value}"`,
     });
   });
 });
@@ -61,7 +94,7 @@ describe("kit generate --envelope, as a child process", () => {
     );
     expect(run.code).toBe(2);
     expect(run.stderrLines).toEqual([
-      'kit: --envelope must be "none" or three different keys <codeKey>,<messageKey>,<dataKey>, e.g. code,msg,data; got "code,data" (run kit --help for usage)',
+      'kit: --envelope must be "none" or <codeKey>[=<success>|…],<messageKey>,<dataKey>[,<successKey>=<success>|…] with three different keys, e.g. code,msg,data or code=20000,msg,data or code,message,data,success=true; got "code,data" (run kit --help for usage)',
     ]);
     await expect(readFile(path.join(cwd, "out", "service.ts"))).rejects.toThrow(/ENOENT/);
   });
@@ -87,7 +120,9 @@ describe("kit generate --envelope, as a child process", () => {
       ),
     ]);
     const service = await readFile(path.join(cwd, "out", "service.ts"), "utf8");
-    expect(service).toContain('codeKey: "code", messageKey: "message", dataKey: "data", ...options })');
+    expect(service).toContain(
+      'codeKey: "code", messageKey: "message", dataKey: "data", ...options })',
+    );
   });
 
   it("without the flag, suggests it once for the whole document", async () => {
