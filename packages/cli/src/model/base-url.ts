@@ -1,4 +1,5 @@
 import type { OpenAPIDocument } from "../openapi/types.js";
+import type { Warnings } from "./warnings.js";
 
 export const DEFAULT_BASE_URL = "/api";
 
@@ -16,4 +17,25 @@ export function documentBaseUrl(document: OpenAPIDocument): string {
   });
   const trimmed = url.trim();
   return trimmed === "" ? DEFAULT_BASE_URL : trimmed;
+}
+
+/**
+ * The base URL `service.ts` gets: `--base-url`, else the document's. A document URL that names a
+ * host (`http://localhost:8080/api`, `//api.example.test`) gets one warning: it would ship in the
+ * bundle, so a production build would call that host, past the dev server's proxy.
+ */
+export function planBaseUrl(
+  document: OpenAPIDocument,
+  option: string | undefined,
+  warnings: Warnings,
+): string {
+  if (option !== undefined) return option;
+  const url = documentBaseUrl(document);
+  if (/^([a-z][a-z0-9+.-]*:)?\/\//i.test(url)) {
+    warnings.add(
+      `the server URL "${url}" names a host; it is written into service.ts and ships in the bundle, so every build calls it. Set the base URL per environment instead: baseURL in service.config.ts (e.g. import.meta.env.VITE_API_BASE_URL ?? "/api", or process.env), or --base-url /api with the dev server proxying /api to the back end`,
+      "#/servers/0/url",
+    );
+  }
+  return url;
 }

@@ -1,7 +1,7 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import type { OpenAPIDocument } from "../openapi/types.js";
 import type { GenerateOptions } from "../options.js";
-import { documentBaseUrl } from "./base-url.js";
+import { planBaseUrl } from "./base-url.js";
 import { buildOperations } from "./build-operations.js";
 import { buildDeclaration } from "./declaration.js";
 import { planClassEnvelope } from "./envelope-mode.js";
@@ -61,7 +61,7 @@ export function planDocument(
     declarations: placement.declarations,
     homes: placement.homes,
     service: {
-      baseUrl: options.baseUrl ?? documentBaseUrl(loaded.document),
+      baseUrl: planBaseUrl(loaded.document, options.baseUrl, warnings),
       ...(options.name !== undefined ? { name: options.name } : {}),
       ...(envelope ? { envelope } : {}),
     },

@@ -118,6 +118,7 @@ describe("kit generate --envelope, as a child process", () => {
       expect.stringMatching(
         /^kit: warning: #\/paths\/~1system~1health\/get\/responses\/200 \(.*springdoc\.json:\d+\): not an envelope/,
       ),
+      expect.stringMatching(/^kit: warning: #\/servers\/0\/url /),
     ]);
     const service = await readFile(path.join(cwd, "out", "service.ts"), "utf8");
     expect(service).toContain(
@@ -129,7 +130,20 @@ describe("kit generate --envelope, as a child process", () => {
     const cwd = await tempDir();
     const run = await runKit(["generate", "-i", fixturePath("springdoc.json"), "-o", "out"], cwd);
     expect(run.code).toBe(0);
-    expect(run.stderrLines).toHaveLength(1);
+    expect(run.stderrLines).toHaveLength(2);
     expect(run.stderrLines[0]).toContain("pass --envelope code,message,data");
+  });
+
+  it("warns that springdoc's absolute server URL ships in the bundle and says how to set it instead, unless --base-url is given", async () => {
+    const cwd = await tempDir();
+    const input = fixturePath("springdoc.json");
+    const run = await runKit(["generate", "-i", input, "-o", "out"], cwd);
+    expect(run.stderrLines).toContainEqual(
+      expect.stringMatching(
+        /^kit: warning: #\/servers\/0\/url \(.*springdoc\.json:\d+\): the server URL "http:\/\/localhost:8080\/api" names a host; it is written into service.ts and ships in the bundle, .*baseURL in service\.config\.ts \(e\.g\. import\.meta\.env\.VITE_API_BASE_URL \?\? "\/api".*--base-url \/api with the dev server proxying \/api/,
+      ),
+    );
+    const given = await runKit(["generate", "-i", input, "-o", "out", "--base-url", "/api"], cwd);
+    expect(given.stderrLines.filter((line) => line.includes("#/servers/0/url"))).toEqual([]);
   });
 });
