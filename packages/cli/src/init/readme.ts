@@ -11,6 +11,8 @@ folder.
 
 - \`service.ts\`: the server class, decorated with \`@Server\` (baseURL \`${options.baseUrl}\`), and its
   single instance \`service\`.
+- \`service.config.ts\`: your configuration of that server (base URL per environment, success
+  codes, headers, plugins). \`service.ts\` imports it; no generate run changes or deletes it.
 - \`index.ts\`: re-exports \`service\`.
 
 ## Generate the API classes into this folder
@@ -24,8 +26,9 @@ This writes \`apis/<tag>.api.ts\`, \`types/<tag>.ts\` and \`types/index.ts\` her
 owns them. Pass \`--base-url\` and \`--name\` to generate to keep the server settings. Files
 without the marker, like this README, are never overwritten or deleted.
 
-Keep hand-written server setup (envelope keys, plugins, interceptors) in a file of your own, for
-example \`setup.ts\` importing \`service\`, so that regenerating never loses it.
+Keep hand-written server setup in \`service.config.ts\`: its \`options\` (\`baseURL\`,
+\`validateCode\`, \`headers\`, …) win over the generated ones and its \`plugins\` are registered in
+order, so regenerating never loses them.
 
 In CI, \`npx kit generate --input openapi.yaml --out ${out} --check\` exits with 1 when the
 generated files are out of date.
