@@ -23,6 +23,7 @@ export {
   type KitErrorsOf,
   type KitHttpErrorOf,
   type KitMethodError,
+  type KitUndeclaredHttpError,
 } from "./core/method-errors.js";
 export {
   defaultValidateCode,

@@ -43,15 +43,23 @@ type StatusFor<Key, Responses> = Key extends number
 
 /**
  * The `KitHttpError` of each declared error response, with `status` typed as the codes it stands
- * for, so comparing `status` narrows `body`.
+ * for, so comparing `status` narrows `body`; and, unless `default` is declared, one for every
+ * other status with an `unknown` body: a proxy's 502 page is never typed as a declared body.
  */
 export type KitHttpErrorOf<Responses> = unknown extends Responses
   ? KitHttpError
-  : {
-      [Key in keyof Responses]: KitHttpError<Responses[Key]> & {
-        readonly status: StatusFor<Key, Responses>;
-      };
-    }[keyof Responses];
+  :
+      | {
+          [Key in keyof Responses]: KitHttpError<Responses[Key]> & {
+            readonly status: StatusFor<Key, Responses>;
+          };
+        }[keyof Responses]
+      | ("default" extends keyof Responses ? never : KitUndeclaredHttpError<Responses>);
+
+/** An HTTP error with a status the method does not declare: its body is `unknown`. */
+export type KitUndeclaredHttpError<Responses> = KitHttpError<unknown> & {
+  readonly status: StatusFor<"default", Responses>;
+};
 
 /**
  * What `send()` of a method rejects with: its declared HTTP errors (by status), its server's

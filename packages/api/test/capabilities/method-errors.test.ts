@@ -35,6 +35,23 @@ class PetApi {
   getOwner(@Params("petId") _petId: number): Promise<{ name: string }> {
     return null!;
   }
+  @Get("/:petId/collar")
+  getCollar(this: KitErrors<{ 404: NotFound }>, @Params("petId") _petId: number): Promise<Pet> {
+    return null!;
+  }
+}
+
+/**
+ * What a caller writes against the types: the declared 404 by its body, any other status as
+ * "some other status" whose body must be looked at first (its type is `unknown`).
+ */
+function explain(getCollar: unknown, error: unknown): string {
+  const method = getCollar as ReturnType<typeof petApiFor>["getCollar"];
+  if (!isKitErrorOf(method, error) || error.kind !== "http")
+    return "not an HTTP error of getCollar";
+  if (error.status === 404) return `no pet ${error.body.missing}`;
+  const body = typeof error.body === "string" ? error.body : JSON.stringify(error.body);
+  return `HTTP ${error.status}: ${body}`;
 }
 
 let server: Loopback;
@@ -45,6 +62,12 @@ beforeAll(async () => {
     else if (request.url === "/pet/2") json(response, 500, { title: "database down" });
     else if (request.url === "/pet/3")
       json(response, 200, { code: 1001, message: "frozen", data: null });
+    else if (request.url === "/pet/7/collar") json(response, 404, { missing: 7 });
+    else if (request.url === "/pet/8/collar") {
+      // A proxy in front of the API: an HTML page, a status the method does not declare.
+      response.writeHead(502, { "content-type": "text/html" });
+      response.end("<html><body><h1>502 Bad Gateway</h1></body></html>");
+    } else if (request.url === "/pet/9/collar") json(response, 418, { teapot: true });
     else json(response, 403, { title: "not yours" });
   });
 });
@@ -98,6 +121,19 @@ describe("isKitErrorOf", () => {
     expect(isKitErrorOf(petApi.getPetById, new Error("boom"))).toBe(false);
     expect(isKitErrorOf(petApi.getPetById, { kind: "http", api: "PetApi.getPetById" })).toBe(false);
     expect(isKitErrorOf(petApi.getPetById, undefined)).toBe(false);
+  });
+
+  test("a status the method does not declare (a proxy's HTML 502, a 418) is some other status, never the declared 404", async () => {
+    const petApi = petApiFor(server.origin);
+    const outcomes: string[] = [];
+    for (const id of [7, 8, 9]) {
+      outcomes.push(explain(petApi.getCollar, await failure(petApi.getCollar(id).send())));
+    }
+    expect(outcomes).toEqual([
+      "no pet 7",
+      "HTTP 502: <html><body><h1>502 Bad Gateway</h1></body></html>",
+      'HTTP 418: {"teapot":true}',
+    ]);
   });
 
   test("checking with the API method sends nothing", async () => {

@@ -15,6 +15,7 @@ import {
   KitServer,
   type KitServerSentEvent,
   type KitServerSentEvents,
+  type KitUndeclaredHttpError,
   Params,
   ResponseType,
   Server,
@@ -58,6 +59,10 @@ export class PetApi {
   }
   @Get("/plain")
   plain(): Promise<Pet> {
+    return null!;
+  }
+  @Get("/:petId/owner")
+  owner(this: KitErrors<{ 404: NotFound }>, @Params("petId") _petId: number): Promise<Pet> {
     return null!;
   }
   @Get("/ticks")
@@ -122,6 +127,25 @@ export async function narrowing(error: unknown): Promise<void> {
   }
   // @ts-expect-error without narrowing a caught error is unknown
   void error.body;
+}
+
+/** A method that declares only a 404: every other status is "some other status", body unknown. */
+export function undeclaredStatuses(error: unknown): void {
+  if (!isKitErrorOf(petApi.owner, error) || error.kind !== "http") return;
+  expectTypeOf(error.body).toEqualTypeOf<unknown>();
+  if (error.status === 404) {
+    expectTypeOf(error.body).toEqualTypeOf<NotFound>();
+    return;
+  }
+  // A proxy's 502 is a status the method does not declare: comparing it compiles, its body is unknown.
+  if (error.status === 502) expectTypeOf(error.body).toEqualTypeOf<unknown>();
+  expectTypeOf(error).toEqualTypeOf<KitUndeclaredHttpError<{ 404: NotFound }> & KitRequestError>();
+  // @ts-expect-error the body of an undeclared status is unknown, never the 404 body
+  void error.body.missing;
+  // @ts-expect-error 404 was handled above, so what is left never has status 404
+  if (error.status === 404) return;
+  // @ts-expect-error a 2xx status is never an HTTP error
+  if (error.status === 200) return;
 }
 
 export async function streams(): Promise<void> {
