@@ -9,6 +9,11 @@ export interface GenerateOptions {
   /** Leave these tags out; applied before `tags`. */
   excludeTags?: readonly string[];
   /**
+   * A name per tag for its file, class and instance (`{ "用户管理": "users" }` gives
+   * `apis/users.api.ts`, `UsersApi`, `usersApi`), over the name Kit derives from the tag.
+   */
+  tagNames?: Readonly<Record<string, string>>;
+  /**
    * How responses are wrapped. With keys, 2xx JSON responses that are envelopes (objects with
    * `dataKey`) return the type of their data field, and the keys go into `@Server`. `"none"`
    * writes `envelope: false`, so the runtime never unwraps. Default: the runtime's defaults and

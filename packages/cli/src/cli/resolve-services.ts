@@ -124,6 +124,7 @@ function fromFlags(
   if (tags !== undefined) options.tags = tags;
   if (excludeTags !== undefined) options.excludeTags = excludeTags;
   if (envelope !== undefined) options.envelope = envelope;
+  if (configured.tagNames !== undefined) options.tagNames = configured.tagNames;
   if (flags.options.mock !== undefined || configured.mock?.handlers !== undefined)
     options.mock = "msw";
   return {

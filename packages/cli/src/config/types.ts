@@ -20,6 +20,11 @@ export interface ServiceConfig {
   /** Leave these tags out; applied before `tags`. */
   excludeTags?: string[];
   /**
+   * A name per tag for its file and class: `{ "用户管理": "users" }` gives `apis/users.api.ts` and
+   * `UsersApi` (a tag without ASCII letters is otherwise named by a hash of its text).
+   */
+  tagNames?: Record<string, string>;
+  /**
    * Envelope keys and success values (`{ codeKey, messageKey, dataKey, successCodes: [20000] }`,
    * `"code=20000,msg,data"`, `"code,msg,data,success=true"`), or `"none"`.
    */

@@ -26,6 +26,7 @@ const SERVICE_KEYS = [
   "name",
   "tags",
   "excludeTags",
+  "tagNames",
   "envelope",
   "clean",
   "force",
@@ -112,6 +113,7 @@ function readService(
     if (typeof raw !== "boolean") fail(prefix + key, "must be true or false");
     service[key] = raw as boolean;
   }
+  if (value.tagNames !== undefined) service.tagNames = readTagNames(value.tagNames, prefix, fail);
   if (value.envelope !== undefined) service.envelope = readEnvelope(value.envelope, prefix, fail);
   if (value.headers !== undefined) service.headers = readHeaders(value.headers, prefix, fail);
   if (value.timeout !== undefined) {
@@ -119,6 +121,21 @@ function readService(
   }
   if (value.mock !== undefined) service.mock = readMock(value.mock, `${prefix}mock`, fail);
   return service;
+}
+
+/** `{ "用户管理": "users" }`: each name must give a file and class name (ASCII letters or digits). */
+function readTagNames(raw: unknown, prefix: string, fail: Fail): Record<string, string> {
+  const key = `${prefix}tagNames`;
+  if (!isObject(raw))
+    fail(key, 'must be an object of tag names and names, e.g. { "用户管理": "users" }');
+  const names: Record<string, string> = {};
+  for (const [tag, name] of Object.entries(raw as Record<string, unknown>)) {
+    if (typeof name !== "string" || !/[A-Za-z0-9]/.test(name)) {
+      fail(`${key}.${tag}`, 'must be a name with ASCII letters or digits, e.g. "users"');
+    }
+    names[tag] = name as string;
+  }
+  return names;
 }
 
 function readMock(raw: unknown, key: string, fail: Fail): MockConfig {

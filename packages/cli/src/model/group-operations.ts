@@ -11,6 +11,8 @@ import type { Warnings } from "./warnings.js";
 export interface GroupOptions {
   /** Tag descriptions from the document's `tags` list, for class doc comments. */
   descriptions?: ReadonlyMap<string, string>;
+  /** Names the team pinned per tag (`GenerateOptions.tagNames`). */
+  tagNames?: Readonly<Record<string, string>>;
   warnings: Warnings;
 }
 
@@ -41,8 +43,18 @@ export function groupOperations(
 
   return [...byTag.keys()].sort(compareText).map((tag) => {
     const tagOperations = byTag.get(tag)!;
-    const own = kebabCase(tag);
-    const joined = own !== "" ? own : kebabCase(fallbackName(tag, tagOperations));
+    const pinned =
+      options.tagNames !== undefined && Object.hasOwn(options.tagNames, tag)
+        ? options.tagNames[tag]
+        : undefined;
+    const own = kebabCase(pinned ?? tag);
+    if (own === "") {
+      warnings.add(
+        `tag "${tag}" has no ASCII letters or digits, so its file and class are named by a hash of its text (apis/${fileBase(`tag-${shortHash(tag)}`, tag)}.api.ts), which no added or removed operation changes; give it a readable name in the config file: tagNames: { ${JSON.stringify(tag)}: ${JSON.stringify(suggestedName(tagOperations))} }`,
+        appendPointer(tagOperations[0]!.pointer, "tags"),
+      );
+    }
+    const joined = own !== "" ? own : `tag-${shortHash(tag)}`;
     const base = fileBase(joined, tag);
     const fileName = files.claim(base, (n) => `-${n}`);
     if (fileName !== base) {
@@ -59,7 +71,7 @@ export function groupOperations(
       className: `${pascalCase(fileName)}Api`,
       instanceName: `${camelCase(fileName)}Api`,
       // A shortened name no longer ends in all of the tag's words.
-      renamed: own === "" || fileName !== base || !base.endsWith(joined),
+      renamed: pinned !== undefined || own === "" || fileName !== base || !base.endsWith(joined),
       ...routes(tagOperations),
     };
   });
@@ -86,13 +98,17 @@ function fileBase(joined: string, tag: string): string {
   return `${name.slice(0, MAX_FILE_NAME - hash.length - 1).replace(/-+$/, "")}-${hash}`;
 }
 
-/** A tag without ASCII words takes the last shared literal path word, else `tag` + a hash. */
-function fallbackName(tag: string, operations: readonly Operation[]): string {
+/**
+ * A name to suggest for a tag without ASCII words: the last shared literal path word of its
+ * operations, else `name`. Only suggested: it changes when operations are added or removed.
+ */
+function suggestedName(operations: readonly Operation[]): string {
   const shared = commonSegments(operations.map((operation) => literalSegments(operation.path)));
   for (let index = shared.length - 1; index >= 0; index--) {
-    if (splitWords(shared[index]!).length > 0) return shared[index]!;
+    const words = splitWords(shared[index]!);
+    if (words.length > 0) return camelCase(words.join(" "));
   }
-  return `tag ${shortHash(tag)}`;
+  return "name";
 }
 
 function routes(operations: readonly Operation[]): { prefix: string; methods: ApiMethod[] } {

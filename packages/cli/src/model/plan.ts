@@ -30,6 +30,7 @@ export function planDocument(
   });
   const groups = groupOperations(operations, {
     descriptions: tagDescriptions(loaded.document),
+    ...(options.tagNames ? { tagNames: options.tagNames } : {}),
     warnings,
   });
   const envelope = planEnvelope(loaded, operations, options.envelope, warnings);

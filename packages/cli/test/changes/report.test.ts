@@ -37,6 +37,32 @@ const serviceWritingTo = (out: string): Service => ({
 });
 
 describe("the change report", () => {
+  it("marks a class rename as breaking: a tag whose name the team pins moves its methods", () => {
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/auth/login": {
+          post: { operationId: "login", tags: ["认证"], responses: { 204: { description: "ok" } } },
+        },
+      },
+    };
+    const render = (tagNames?: Record<string, string>) =>
+      readClient(
+        renderDocument(parseOpenAPIDocument(JSON.stringify(document)), tagNames ? { tagNames } : {})
+          .files,
+      );
+    const hashed = render();
+    const report = compareClients(hashed, render({ 认证: "auth" }));
+    const className = hashed.methods[0]!.className;
+    expect(className).toMatch(/^Tag[A-Z][a-z]+Api$/);
+    expect(formatChangeReport(report)).toEqual([
+      "API changes: 0 added, 0 removed, 1 changed; 1 breaking (1 → 1 operations)",
+      "  ~ POST /auth/login  AuthApi.login  [breaking]",
+      `      [breaking] moved from ${className} to AuthApi`,
+    ]);
+  });
+
   it("lists every kind of change between two versions, breaking ones marked", () => {
     const report = compareClients(clientOf(version1), clientOf(version2));
     expect(formatChangeReport(report)).toEqual([

@@ -5,6 +5,7 @@ import { renderDocument } from "../../src/generate.js";
 import { loadFixture } from "../support/fixtures.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
 import { compileProject, requireBuiltRuntime } from "../support/tsc.js";
+import { SPRINGDOC_TAG_NAMES } from "./springdoc-tags.js";
 
 const DIR = join(SCRATCH_DIR, "envelope-compile");
 
@@ -56,7 +57,13 @@ describe("the springdoc client generated with --envelope compiles with its users
   beforeAll(async () => {
     requireBuiltRuntime();
     const envelope = { codeKey: "code", messageKey: "message", dataKey: "data" };
-    await writeOutput(renderDocument(await loadFixture("springdoc.json"), { envelope }), DIR);
+    await writeOutput(
+      renderDocument(await loadFixture("springdoc.json"), {
+        envelope,
+        tagNames: SPRINGDOC_TAG_NAMES,
+      }),
+      DIR,
+    );
     await writeFile(join(DIR, "usage.ts"), USAGE);
     await writeTsconfig(DIR, ["**/*.ts"]);
   });

@@ -8,6 +8,11 @@ import { useTempDirs } from "../write/temp-dir.js";
 
 const tempDir = useTempDirs();
 
+/** The example's Chinese tags are named by hash, one warning each: not what these tests are about. */
+function withoutTagNames(lines: readonly string[]): string[] {
+  return lines.filter((line) => !line.includes("has no ASCII letters or digits"));
+}
+
 function envelopeOption(value: string): unknown {
   const parsed = parseArgv(["generate", "-i", "openapi.json", "--envelope", value]);
   return parsed.command === "generate" ? parsed.flags.options.envelope : parsed;
@@ -114,7 +119,7 @@ describe("kit generate --envelope, as a child process", () => {
       cwd,
     );
     expect(run.code).toBe(0);
-    expect(run.stderrLines).toEqual([
+    expect(withoutTagNames(run.stderrLines)).toEqual([
       expect.stringMatching(
         /^kit: warning: #\/paths\/~1system~1health\/get\/responses\/200 \(.*springdoc\.json:\d+\): not an envelope/,
       ),
@@ -130,8 +135,9 @@ describe("kit generate --envelope, as a child process", () => {
     const cwd = await tempDir();
     const run = await runKit(["generate", "-i", fixturePath("springdoc.json"), "-o", "out"], cwd);
     expect(run.code).toBe(0);
-    expect(run.stderrLines).toHaveLength(2);
-    expect(run.stderrLines[0]).toContain("pass --envelope code,message,data");
+    const lines = withoutTagNames(run.stderrLines);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain("pass --envelope code,message,data");
   });
 
   it("warns that springdoc's absolute server URL ships in the bundle and says how to set it instead, unless --base-url is given", async () => {

@@ -8,6 +8,7 @@ import { renderDocument } from "../../src/generate.js";
 import type { GenerateOptions } from "../../src/options.js";
 import { loadFixture } from "../support/fixtures.js";
 import { SCRATCH_DIR } from "../support/output-dir.js";
+import { SPRINGDOC_TAG_NAMES } from "./springdoc-tags.js";
 import { writeClient } from "./write-client.js";
 
 const ADA = { id: 1, name: "Ada", email: "ada@example.test", roles: ["ADMIN"] };
@@ -56,7 +57,14 @@ type Client = Record<string, Record<string, (...args: unknown[]) => { send: Send
 async function client(name: string, options: GenerateOptions): Promise<Client> {
   const dir = join(SCRATCH_DIR, "envelope-loopback", name);
   const loaded = await loadFixture("springdoc.json");
-  await writeClient(renderDocument(loaded, { ...options, baseUrl: `${origin}/api` }), dir);
+  await writeClient(
+    renderDocument(loaded, {
+      ...options,
+      baseUrl: `${origin}/api`,
+      tagNames: SPRINGDOC_TAG_NAMES,
+    }),
+    dir,
+  );
   return (await import(pathToFileURL(join(dir, "index.ts")).href)) as Client;
 }
 

@@ -45,8 +45,9 @@ describe("kit generate --mock msw", () => {
       "mocks/index.ts",
       "mocks/pet.handlers.ts",
       "mocks/store.handlers.ts",
+      // The tag 用户管理, named by a hash of its text.
+      "mocks/tag-iolfad.handlers.ts",
       "mocks/user.handlers.ts",
-      "mocks/users.handlers.ts",
     ]);
     expect(again.files).toEqual(first.files);
     const without = await generateFromOpenAPI(PETSTORE);

@@ -56,19 +56,53 @@ describe("groupOperations", () => {
       "/d": { get: { ...ok, tags: ["a\\b"] } },
     });
     for (const group of groups) expect(group.fileName).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-    expect(groups.map((group) => group.fileName)).toEqual(["a", "etc-x", "a-b"]);
+    expect(groups.map((group) => group.fileName)).toEqual([
+      expect.stringMatching(/^tag-[a-z]+$/),
+      "etc-x",
+      "a-b",
+    ]);
   });
 
-  it("names a tag without ASCII words after the shared path segment, else a stable hash", () => {
-    const [byPath] = groupsOf({
-      "/users/{id}": { get: { ...ok, tags: ["用户管理"] } },
-      "/users": { post: { ...ok, tags: ["用户管理"] } },
+  it("names a tag without ASCII words by a stable hash of its text, which no added or removed operation changes", () => {
+    const warnings = new Warnings();
+    const [before] = groupsOf(
+      {
+        "/auth/login": { post: { ...ok, tags: ["认证"] } },
+        "/auth/login/sms": { post: { ...ok, tags: ["认证"] } },
+        "/auth/logout": { post: { ...ok, tags: ["认证"] } },
+      },
+      warnings,
+    );
+    // The operations' last shared path segment once named it: removing /auth/logout renamed
+    // AuthApi to LoginApi.
+    const [after] = groupsOf({
+      "/auth/login": { post: { ...ok, tags: ["认证"] } },
+      "/auth/login/sms": { post: { ...ok, tags: ["认证"] } },
     });
-    expect(byPath).toMatchObject({ fileName: "users", className: "UsersApi", renamed: true });
-    const [byHash] = groupsOf({ "/{id}": { get: { ...ok, tags: ["管理"] } } });
-    const [again] = groupsOf({ "/{id}": { get: { ...ok, tags: ["管理"] } } });
-    expect(byHash!.fileName).toMatch(/^tag-[a-z]+$/);
-    expect(again!.fileName).toBe(byHash!.fileName);
+    expect(before!.fileName).toMatch(/^tag-[a-z]+$/);
+    expect(after).toMatchObject({
+      fileName: before!.fileName,
+      className: before!.className,
+      instanceName: before!.instanceName,
+      renamed: true,
+    });
+    expect(warnings.messages).toEqual([
+      `#/paths/~1auth~1login/post/tags: tag "认证" has no ASCII letters or digits, so its file and class are named by a hash of its text (apis/${before!.fileName}.api.ts), which no added or removed operation changes; give it a readable name in the config file: tagNames: { "认证": "auth" }`,
+    ]);
+  });
+
+  it("takes the name the team pinned for a tag", () => {
+    const warnings = new Warnings();
+    const paths = { "/auth/login": { post: { ...ok, tags: ["认证"] } } };
+    const operations = buildOperations(inlineDocument({ paths }), { warnings });
+    const [group] = groupOperations(operations, { warnings, tagNames: { 认证: "auth" } });
+    expect(group).toMatchObject({
+      fileName: "auth",
+      className: "AuthApi",
+      instanceName: "authApi",
+      renamed: true,
+    });
+    expect(warnings.messages).toEqual([]);
   });
 
   it("uses whole literal segments as the prefix, keeping trailing slashes in method paths", () => {
