@@ -40,12 +40,17 @@ export const DEFAULT_INTERVAL_MS = 2000;
 
 /**
  * What a `kit generate` command line means once the config file is read: the config file named
- * with `--config`, else the nearest `kit.config.*` from `cwd` up; the services named on the
- * command line, else all; every flag overriding the config for this run.
+ * with `--config`, else the nearest `kit.config.*` from `cwd` up to the project root, else none
+ * when the command line says everything (`-i` and `-o`, no service named); the services named on
+ * the command line, else all; every flag overriding the config for this run.
  */
 export async function resolveServices(command: GenerateCommand, cwd: string): Promise<RunSetup> {
   const configFile =
-    command.config === undefined ? await findConfigFile(cwd) : path.resolve(cwd, command.config);
+    command.config !== undefined
+      ? path.resolve(cwd, command.config)
+      : saysEverything(command)
+        ? undefined
+        : await findConfigFile(cwd);
   const defaults = { debounceMs: DEFAULT_DEBOUNCE_MS, intervalMs: DEFAULT_INTERVAL_MS };
   if (configFile === undefined) {
     if (command.services.length > 0) {
@@ -77,6 +82,12 @@ export async function resolveServices(command: GenerateCommand, cwd: string): Pr
     debounceMs: config.watch.debounce ?? defaults.debounceMs,
     intervalMs: config.watch.interval ?? defaults.intervalMs,
   };
+}
+
+/** A run whose document and output are both on the command line needs no config file. */
+function saysEverything(command: GenerateCommand): boolean {
+  const { input, out } = command.flags;
+  return input !== undefined && out !== undefined && command.services.length === 0;
 }
 
 function selectServices(
