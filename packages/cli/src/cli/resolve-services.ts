@@ -5,6 +5,7 @@ import type { MockConfig } from "../config/types.js";
 import { type ConfiguredService, validateConfig } from "../config/validate-config.js";
 import { KitGenerateError } from "../errors.js";
 import { closestName } from "../model/closest-name.js";
+import { DEFAULT_MAX_SIZE } from "../openapi/document-size.js";
 import { DEFAULT_TIMEOUT_MS, isHttpUrl } from "../openapi/fetch-document.js";
 import type { GenerateOptions } from "../options.js";
 import type { GenerateCommand } from "./command.js";
@@ -22,6 +23,8 @@ export interface Service {
   force: boolean;
   headers: Record<string, string>;
   timeoutMs: number;
+  /** Most bytes a URL input's answer may have, as it arrives and as it unpacks. */
+  maxSize: number;
   options: GenerateOptions;
   /** The config file's `mock` settings, for `kit mock`. */
   mock?: MockConfig;
@@ -145,6 +148,7 @@ function fromFlags(
     force: flags.force || (configured.force ?? false),
     headers: { ...configured.headers, ...flags.headers },
     timeoutMs: flags.timeout ?? configured.timeout ?? DEFAULT_TIMEOUT_MS,
+    maxSize: flags.maxSize ?? configured.maxSize ?? DEFAULT_MAX_SIZE,
     options,
     ...(configured.mock === undefined ? {} : { mock: configured.mock }),
   };

@@ -125,6 +125,10 @@ describe("kit.config", () => {
       { services: { pets: { input: "a.json", timeout: -1 } } },
       "services.pets.timeout must be a number of milliseconds, at least 1",
     ],
+    [
+      { input: "openapi.json", maxSize: "lots" },
+      'maxSize must be a number of bytes or a size such as "50mb"',
+    ],
     [{ services: {} }, "services must be an object with at least one service"],
     [
       { input: "openapi.json", watch: { debounse: 1 } },
