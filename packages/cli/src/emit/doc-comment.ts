@@ -40,11 +40,12 @@ const TAG_NEEDS_CLEANING = /[\n\r\u2028\u2029]|(?<!^)@|\*\//;
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
 
 /**
- * An `@` that does not follow a letter or digit. TypeScript reads a tag wherever `@` starts a
- * line or follows white space, its own kinds included (`* @deprecated`, `text \u200B@internal`);
- * escaping every such sign covers them all and keeps addresses such as `a@b.example` as written.
+ * An `@` where TypeScript reads a tag: at the start of a line (after the comment's `*`), or after
+ * white space as TypeScript counts it (any Unicode space, U+0085, U+200B), so `* @deprecated` and
+ * `text @internal` in a description are tags unless escaped. Elsewhere (`a@b.example`,
+ * `` `@high` ``, `**@mention**`) an `@` is text, and stays as written.
  */
-const TAG_SIGN = /(?<![\p{L}\p{N}])@/gu;
+const TAG_SIGN = /(?<=^|[\s\u0085\u200B])@/g;
 
 /**
  * A tag line the generator wrote (`@param id …`, `@default "…"`): document text in it cannot end

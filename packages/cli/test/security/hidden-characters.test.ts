@@ -30,6 +30,7 @@ const TAG_LIKE = [
   "tab\t@internal",
   "zero width\u200B@deprecated",
   "(@see elsewhere)",
+  "Labels such as `bug,@high`, **@mention** and a@b.example",
 ];
 
 function documentWithHiddenCharacters(): object {
@@ -141,5 +142,8 @@ describe("hidden characters and tag signs from the document", () => {
     const types = result.files.find((file) => file.path === "types/things.ts")!.contents;
     expect(types).toContain(" * * \\@deprecated use the other one\n");
     expect(types).toContain(" * Plain text \\@deprecated in the middle\n");
+    // Where TypeScript reads no tag, the text stays as written: no backslash in a code span.
+    expect(types).toContain(" * Labels such as `bug,@high`, **@mention** and a@b.example\n");
+    expect(types).toContain(" * (@see elsewhere)\n");
   });
 });
