@@ -52,15 +52,17 @@ function configIn(directory: string, names: ReadonlySet<string>): string | undef
 }
 
 /**
- * A config file another user owns is refused, as git refuses a repository another user owns:
- * on a shared machine it is someone else's code. Naming it with `--config` loads it anyway.
- * Windows has no user ids here, so the check is POSIX only.
+ * A config file another user owns is refused, as git refuses a repository another user owns: on
+ * a shared machine it is someone else's code. Files root owns are the system's and trusted; a
+ * process running as root (a container over a mounted project, whose files belong to the host's
+ * user) trusts every file. Naming a file with `--config` loads it anyway. Windows has no user ids
+ * here, so the check is POSIX only.
  */
 async function checkOwner(file: string): Promise<void> {
   const uid = process.getuid?.();
-  if (uid === undefined) return;
+  if (uid === undefined || uid === 0) return;
   const owner = (await stat(file)).uid;
-  if (owner === uid) return;
+  if (owner === uid || owner === 0) return;
   throw new KitGenerateError(
     `belongs to another user (uid ${owner}), so kit does not load it; name it with --config to use it anyway`,
     { file },

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { chown, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
@@ -7,7 +7,7 @@ import { SCRATCH_DIR } from "../support/output-dir.js";
 import { useTempDirs } from "../write/temp-dir.js";
 import { captureIo } from "./capture-io.js";
 import { petstore } from "./documents.js";
-import { runKit } from "./run-kit.js";
+import { kitBinFor, runKit, UNPRIVILEGED } from "./run-kit.js";
 
 const tempDir = useTempDirs();
 
@@ -193,23 +193,38 @@ describe("kit.config", () => {
     expect(await readdir(cwd)).toContain("elsewhere");
   });
 
-  it.runIf(process.getuid?.() === 0)(
-    "refuses a config file another user owns, naming it, without running it",
+  it.runIf(UNPRIVILEGED.uid !== undefined)(
+    "refuses a config file another user owns without running it; root's files and --config load",
     async () => {
       const cwd = await project(
         "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./ran', import.meta.url), '');\nexport default { input: 'openapi.json' };\n",
         "kit.config.mjs",
       );
+      // The unprivileged user may write here, so a config that ran would leave `ran` behind.
+      await chmod(cwd, 0o777);
+      const bin = await kitBinFor(cwd);
       const config = path.join(cwd, "kit.config.mjs");
-      await chown(config, 65534, 65534);
-      const run = await kit(cwd);
-      expect(run.code).toBe(2);
-      expect(run.err).toEqual([
-        `kit: ${config}: belongs to another user (uid 65534), so kit does not load it; name it with --config to use it anyway`,
+      await chown(config, 12345, 12345);
+      const refused = await runKit(["generate"], cwd, bin, UNPRIVILEGED);
+      expect(refused.stderrLines).toEqual([
+        `kit: ${config}: belongs to another user (uid 12345), so kit does not load it; name it with --config to use it anyway`,
       ]);
+      expect(refused.code).toBe(2);
       expect(await readdir(cwd)).not.toContain("ran");
-      expect((await kit(cwd, "--config", "kit.config.mjs")).code).toBe(0);
+      const named = await runKit(
+        ["generate", "--config", "kit.config.mjs"],
+        cwd,
+        bin,
+        UNPRIVILEGED,
+      );
+      expect(named.code).toBe(0);
+      expect(await readdir(cwd)).toContain("ran");
+      await rm(path.join(cwd, "ran"));
+      await chown(config, 0, 0);
+      expect((await runKit(["generate"], cwd, bin, UNPRIVILEGED)).code).toBe(0);
+      expect(await readdir(cwd)).toContain("ran");
     },
+    60_000,
   );
 
   it("refuses two config files in one folder", async () => {
