@@ -37,6 +37,10 @@ export const messages = {
     `${where} was called with path values for ${keys} that make "${path}", which would change the route`,
   KIT_HEADER_VALUE_INVALID: (where: string, header: string) =>
     `${where} was called with a line break or control character in the value of header "${header}"`,
+  KIT_QUERY_NOT_OBJECT: (where: string, argument: number, got: string) =>
+    `${where} was called with ${got} for @Query() (argument ${argument}), which takes an object of query keys`,
+  KIT_BODY_NOT_OBJECT: (where: string, argument: number, got: string, field: string) =>
+    `${where} was called with ${got} for @Data() (argument ${argument}), which must be an object to hold @Data("${field}")`,
   KIT_HEADER_NAME_INVALID: (where: string, header: string) =>
     `${where} would send the header name ${JSON.stringify(header)}, which is not an HTTP token`,
   KIT_URL_INVALID: (method: string, url: string) =>

@@ -1,4 +1,3 @@
-import type { ParameterBinding } from "../decorators/metadata.js";
 import { type Endpoint, startsWithTwoSlashes } from "./endpoint.js";
 import { KitRequestError, type KitRequestTarget } from "./errors.js";
 import { deepPairs, isObjectValue, objectItems } from "./form-encoding.js";
@@ -6,7 +5,7 @@ import { headerText } from "./header-text.js";
 import { messages } from "./messages.js";
 import { fillPathTemplate, showPathTemplate } from "./path-template.js";
 import { KitQueryList } from "./query.js";
-import { encodeBody } from "./request-body.js";
+import { encodeBody, isReadyMade } from "./request-body.js";
 import type { Route } from "./route.js";
 import { SendAbort } from "./send-abort.js";
 import type { KitHttpMethod, KitRequest, KitResponseType } from "./vocabulary.js";
@@ -78,8 +77,14 @@ export function buildRequest(
   const params: Record<string, unknown> = Object.create(null);
   for (const { name, index, separator, deepObject } of route.query) {
     const value = args[index];
-    if (name === undefined) Object.assign(params, value);
-    else if (deepObject && typeof value === "object" && value !== null) {
+    if (name === undefined) {
+      // Object.assign would spread a string or an array into keys: "foo" as ?0=f&1=o&2=o.
+      if (value != null && (typeof value !== "object" || Array.isArray(value))) {
+        const message = messages.KIT_QUERY_NOT_OBJECT(route.where, index + 1, kindOf(value));
+        throw new KitRequestError("argument", "KIT_QUERY_NOT_OBJECT", message, targetOf(endpoint));
+      }
+      Object.assign(params, value);
+    } else if (deepObject && typeof value === "object" && value !== null) {
       const pairs: [string, string][] = [];
       deepPairs(name, value, pairs);
       for (const [key, text] of pairs) params[key] = text;
@@ -106,7 +111,7 @@ export function buildRequest(
     }
     headers[name!] = text;
   }
-  const body = encodeBody(route.contentType, collectBody(route.body, args), route.encodings);
+  const body = encodeBody(route.contentType, collectBody(endpoint, args), route.encodings);
   if (body.contentType !== undefined) headers["Content-Type"] = body.contentType;
   const url = fillPath(endpoint, args);
   return new SendRequest(route, url, params, body.data, headers, server.options.timeout, abort);
@@ -159,18 +164,41 @@ function targetOf({ route, url }: Endpoint): KitRequestTarget {
   return { method: route.method, url: showPathTemplate(url), api: route.where };
 }
 
-/** `@Data()` is the whole body; `@Data("f")` values are laid over it as fields. */
-function collectBody(bindings: readonly ParameterBinding[], args: readonly unknown[]): unknown {
+/**
+ * `@Data()` is the whole body; `@Data("f")` values are laid over it as fields, so beside them the
+ * whole body must be an object: a string or an array would be spread into keys `"0"`, `"1"`, …
+ */
+function collectBody(endpoint: Endpoint, args: readonly unknown[]): unknown {
   let whole: unknown;
+  let wholeIndex = 0;
   // Made for the first field: most routes have none.
   let fields: Record<string, unknown> | undefined;
-  for (const { name, index } of bindings) {
+  let field = "";
+  for (const { name, index } of endpoint.route.body) {
     if (name === undefined) {
       whole = args[index];
+      wholeIndex = index;
     } else if (args[index] !== undefined) {
       fields ??= Object.create(null) as Record<string, unknown>;
       fields[name] = args[index];
+      field ||= name;
     }
   }
-  return fields !== undefined ? { ...(whole as object | undefined), ...fields } : whole;
+  if (fields === undefined) return whole;
+  if (whole != null && (typeof whole !== "object" || Array.isArray(whole) || isReadyMade(whole))) {
+    const { where } = endpoint.route;
+    const message = messages.KIT_BODY_NOT_OBJECT(where, wholeIndex + 1, kindOf(whole), field);
+    throw new KitRequestError("argument", "KIT_BODY_NOT_OBJECT", message, targetOf(endpoint));
+  }
+  return { ...(whole as object | undefined), ...fields };
+}
+
+/** What a value is, for a message; never the value itself, which may be a secret. */
+function kindOf(value: unknown): string {
+  const kind = Array.isArray(value)
+    ? "array"
+    : typeof value === "object"
+      ? ((value as object).constructor?.name ?? "object")
+      : typeof value;
+  return `${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind}`;
 }
