@@ -8,6 +8,7 @@ export {
   KitHttpError,
   KitNetworkError,
   KitOptionsError,
+  KitPluginError,
   KitRequestError,
   type KitRequestErrorKind,
   type KitRequestTarget,

@@ -9,13 +9,28 @@ import type { KitResult } from "./result.js";
 import type { SendAbort } from "./send-abort.js";
 import type { RawResponse, Transport, TransportExtra } from "./transport.js";
 
-/** One send: build the request, run it through the plugins, and answer a `KitResult`. */
+/**
+ * One send: build the request, run it through the plugins, and answer a `KitResult`. While a
+ * plugin's async `setup` runs, the send waits for it, and rejects if it fails.
+ */
 export function dispatch(
   endpoint: Endpoint,
   args: readonly unknown[],
   abort: SendAbort,
   options: Readonly<KitCallOptions>,
   extra?: TransportExtra,
+): Promise<KitResult> {
+  const setups = endpoint.server.setups;
+  if (setups === undefined) return dispatchNow(endpoint, args, abort, options, extra);
+  return setups.then(() => dispatchNow(endpoint, args, abort, options, extra));
+}
+
+function dispatchNow(
+  endpoint: Endpoint,
+  args: readonly unknown[],
+  abort: SendAbort,
+  options: Readonly<KitCallOptions>,
+  extra: TransportExtra | undefined,
 ): Promise<KitResult> {
   const { server, api, route } = endpoint;
   const ctx: KitContext = {

@@ -23,6 +23,18 @@ export class KitDecoratorError extends KitError {
   override readonly name: string = "KitDecoratorError";
 }
 
+/** A plugin failed outside a request: its async `setup` rejected, or `request` answered no result. */
+export class KitPluginError extends KitError {
+  override readonly name: string = "KitPluginError";
+  /** The plugin's name. */
+  readonly plugin: string;
+
+  constructor(code: KitErrorCode, plugin: string, message: string, cause?: unknown) {
+    super(code, message, { cause });
+    this.plugin = plugin;
+  }
+}
+
 export type KitRequestErrorKind =
   | "argument"
   | "http"

@@ -18,6 +18,16 @@ export const messages = {
     `@Server() must decorate a subclass of KitServer, and ${serverClass} is not one`,
   KIT_PLUGIN_DUPLICATE: (plugin: string) => `A plugin named "${plugin}" is already registered`,
   KIT_PLUGIN_INVALID: () => "A plugin must be an object with a non-empty string name",
+  KIT_PLUGIN_ORDER: (plugin: string, before: string) =>
+    `${plugin} must be registered before ${before}, as one of them declares`,
+  KIT_PLUGIN_DEPENDENCY: (plugin: string, missing: string) =>
+    `${plugin} depends on ${missing}, which must be registered first`,
+  KIT_PLUGIN_REQUIRED: (plugin: string, dependent: string) =>
+    `${plugin} cannot be removed: ${dependent} depends on it`,
+  KIT_PLUGIN_SETUP_FAILED: (plugin: string, reason: string) =>
+    `The setup of plugin ${plugin} failed, so it was removed: ${reason}`,
+  KIT_PLUGIN_NO_RESULT: (plugin: string, where: string) =>
+    `Plugin ${plugin} answered no result for ${where}; request() must return next() or a KitResult`,
   KIT_ROUTE_LEAVES_ORIGIN: (where: string, url: string, baseURL: string) =>
     `${where} has the route "${url}", which leaves the origin of the baseURL "${baseURL}"`,
   KIT_VERB_TWICE: (where: string, first: string, second: string) =>

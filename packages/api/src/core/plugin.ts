@@ -23,6 +23,10 @@ export interface KitServerInfo {
   readonly options: KitResolvedServerOptions;
   /** Registered plugins, first registered (outermost) first. */
   readonly plugins: readonly KitPlugin[];
+  /** Whether a plugin of that name is registered (its async `setup` may still be running). */
+  has(name: string): boolean;
+  /** The async plugin setups still running, which a send waits for; else `undefined`. */
+  readonly setups?: Promise<void> | undefined;
   /**
    * What may add credentials to a request after every plugin ran, out of the plugins' sight:
    * `withCredentials` (cookies) or an axios request interceptor. `undefined` when nothing does.
@@ -45,8 +49,22 @@ export interface KitContext {
 /** Runs the rest of the chain; the innermost step is the HTTP exchange, unwrapping and code validation. */
 export type KitNext = () => Promise<KitResult<unknown, unknown>>;
 
+/**
+ * A plugin. `use()` checks its declared order against the plugins already registered, then calls
+ * `setup`; an async `setup` is awaited before the server's next send.
+ */
 export interface KitPlugin {
   readonly name: string;
-  setup?(server: KitServerInfo): void;
+  /** Plugins that must be registered before this one (outside it); `use()` refuses it otherwise. */
+  readonly dependsOn?: readonly string[];
+  /** Plugins this one must sit outside of: registered after them, it is refused. */
+  readonly before?: readonly string[];
+  /** Plugins this one must sit inside of: registered before them, they are refused. */
+  readonly after?: readonly string[];
+  /** Called by `use()`. A promise is awaited before the next send; if it rejects, the plugin is removed. */
+  setup?(server: KitServerInfo): void | Promise<void>;
+  /** Called by `remove()`. */
+  teardown?(server: KitServerInfo): void;
+  /** Must answer `next()`'s result or a `KitResult` of its own; `undefined` is a plugin error. */
   request?(ctx: KitContext, next: KitNext): Promise<KitResult<unknown, unknown>>;
 }

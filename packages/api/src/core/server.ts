@@ -1,7 +1,7 @@
 import axios, { type AxiosInstance } from "axios";
 import { readServerOptionLayers } from "../decorators/metadata.js";
 import { createApi } from "./api.js";
-import { KitOptionsError } from "./errors.js";
+import { KitOptionsError, KitPluginError } from "./errors.js";
 import { axiosTransport } from "./exchange.js";
 import { messages } from "./messages.js";
 import { type KitResolvedServerOptions, resolveServerOptions } from "./options.js";
@@ -22,6 +22,7 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
   readonly http: AxiosInstance;
   readonly #transport: Transport;
   #plugins: readonly KitPlugin[] = Object.freeze([]);
+  #setups: Promise<void> | undefined;
 
   constructor() {
     const layers = readServerOptionLayers(new.target);
@@ -65,23 +66,116 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
     return interceptors.some(isSet) ? "an axios request interceptor on server.http" : undefined;
   }
 
-  /** Calls the plugin's `setup`, then registers it after the others; names must be unique. */
+  /**
+   * Registers `plugin` inside those registered before it, after checking its name, its
+   * `dependsOn` and the order it and the registered plugins declare, then calls its `setup`. An
+   * async `setup` is awaited before the next send; if it rejects, the plugin is removed again and
+   * the sends waiting for it reject with a `KitPluginError` (`KIT_PLUGIN_SETUP_FAILED`).
+   */
   use(plugin: KitPlugin): this {
-    if (typeof plugin?.name !== "string" || plugin.name === "") {
-      throw new KitOptionsError("KIT_PLUGIN_INVALID", messages.KIT_PLUGIN_INVALID());
-    }
-    if (this.#plugins.some((registered) => registered.name === plugin.name)) {
-      throw new KitOptionsError("KIT_PLUGIN_DUPLICATE", messages.KIT_PLUGIN_DUPLICATE(plugin.name));
-    }
-    plugin.setup?.(this);
+    checkRegistration(plugin, this.#plugins);
+    const result = plugin.setup?.(this);
     this.#plugins = Object.freeze([...this.#plugins, plugin]);
+    if (isPromiseLike(result)) this.#awaitSetup(plugin, result);
     return this;
+  }
+
+  /** Whether a plugin of that name is registered (its async `setup` may still be running). */
+  has(name: string): boolean {
+    return this.#plugins.some((plugin) => plugin.name === name);
+  }
+
+  /**
+   * Unregisters the plugin of that name and calls its `teardown`; `false` when none is registered.
+   * Sends already started keep the plugins they started with. A plugin another one `dependsOn`
+   * is refused with `KIT_PLUGIN_REQUIRED`.
+   */
+  remove(name: string): boolean {
+    const plugin = this.#plugins.find((registered) => registered.name === name);
+    if (plugin === undefined) return false;
+    const dependent = this.#plugins.find((other) => other.dependsOn?.includes(name));
+    if (dependent !== undefined) {
+      throw new KitOptionsError(
+        "KIT_PLUGIN_REQUIRED",
+        messages.KIT_PLUGIN_REQUIRED(name, dependent.name),
+      );
+    }
+    this.#plugins = Object.freeze(this.#plugins.filter((registered) => registered !== plugin));
+    plugin.teardown?.(this);
+    return true;
+  }
+
+  /**
+   * Settles once every async `setup` started so far has settled; rejects with the
+   * `KitPluginError` of the first that failed. Sends wait for the same thing on their own.
+   */
+  ready(): Promise<void> {
+    return this.#setups ?? Promise.resolve();
+  }
+
+  /** The async setups still running, which the next send waits for; else `undefined`. */
+  get setups(): Promise<void> | undefined {
+    return this.#setups;
+  }
+
+  #awaitSetup(plugin: KitPlugin, setup: PromiseLike<void>): void {
+    const failed = (error: unknown): never => {
+      this.#plugins = Object.freeze(this.#plugins.filter((registered) => registered !== plugin));
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new KitPluginError(
+        "KIT_PLUGIN_SETUP_FAILED",
+        plugin.name,
+        messages.KIT_PLUGIN_SETUP_FAILED(plugin.name, reason),
+        error,
+      );
+    };
+    const settled = Promise.resolve(setup).then(undefined, failed);
+    // Settles when every setup has, so a failure never lets a send past a setup still running.
+    const all = Promise.allSettled([this.#setups, settled]).then(([before, now]) => {
+      if (before.status === "rejected") throw before.reason;
+      if (now.status === "rejected") throw now.reason;
+    });
+    const done = (): void => {
+      if (this.#setups === all) this.#setups = undefined;
+    };
+    all.then(done, done);
+    this.#setups = all;
   }
 
   /** The API object of a decorated class; its routes are checked on the first call per class. */
   createApi<T>(apiClass: abstract new (...args: never) => T): KitApi<T, Envelope> {
     return createApi<T, Envelope>(this, this.#transport, apiClass);
   }
+}
+
+/** The checks of `use()` that need nothing but the plugin and those registered before it. */
+function checkRegistration(plugin: KitPlugin, registered: readonly KitPlugin[]): void {
+  if (typeof plugin?.name !== "string" || plugin.name === "") {
+    throw new KitOptionsError("KIT_PLUGIN_INVALID", messages.KIT_PLUGIN_INVALID());
+  }
+  const { name } = plugin;
+  const names = registered.map((other) => other.name);
+  if (names.includes(name)) {
+    throw new KitOptionsError("KIT_PLUGIN_DUPLICATE", messages.KIT_PLUGIN_DUPLICATE(name));
+  }
+  const missing = plugin.dependsOn?.find((dependency) => !names.includes(dependency));
+  if (missing !== undefined) {
+    throw new KitOptionsError(
+      "KIT_PLUGIN_DEPENDENCY",
+      messages.KIT_PLUGIN_DEPENDENCY(name, missing),
+    );
+  }
+  // Either side may declare an order: "auth before cache" is auth's `before` or cache's `after`.
+  const outside = registered.find(
+    (other) => plugin.before?.includes(other.name) || other.after?.includes(name),
+  );
+  if (outside !== undefined) {
+    throw new KitOptionsError("KIT_PLUGIN_ORDER", messages.KIT_PLUGIN_ORDER(name, outside.name));
+  }
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<void> {
+  return typeof (value as PromiseLike<void> | undefined)?.then === "function";
 }
 
 /** An interceptor slot still in use: `eject` leaves `null` behind. */

@@ -1,9 +1,4 @@
-import {
-  isKitRequestError,
-  KitOptionsError,
-  type KitRequestError,
-  KitTimeoutError,
-} from "../core/errors.js";
+import { isKitRequestError, type KitRequestError, KitTimeoutError } from "../core/errors.js";
 import type { KitContext, KitPlugin } from "../core/plugin.js";
 import { abortError, requestTarget } from "./abort-error.js";
 import { pluginMessages } from "./messages.js";
@@ -100,16 +95,8 @@ export function auth(options: AuthOptions): KitPlugin {
 
   return {
     name: "auth",
-    setup(server) {
-      if (server.plugins.some((plugin) => plugin.name === "cache")) {
-        const why =
-          "cache keys hash the header auth sets, so a cache outside auth would share entries between users";
-        throw new KitOptionsError(
-          "KIT_PLUGIN_ORDER",
-          pluginMessages.KIT_PLUGIN_ORDER("auth", "cache", why),
-        );
-      }
-    },
+    // Cache keys hash the header auth sets: a cache outside auth would share entries between users.
+    before: ["cache"],
     async request(ctx, next) {
       if (ctx.options.auth?.skip || insideRefresh) return next();
       const sentAfter = finished;

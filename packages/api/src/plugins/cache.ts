@@ -173,6 +173,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
 
   return {
     name: "cache",
+    after: ["auth"],
     setup(server) {
       const unseen = server.unseenCredentials();
       if (scope === undefined && unseen !== undefined)

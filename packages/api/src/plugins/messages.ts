@@ -2,8 +2,6 @@
 export const pluginMessages = {
   KIT_PLUGIN_OPTION: (plugin: string, field: string, expected: string, got: string) =>
     `${plugin}({ ${field} }) must be ${expected}, got ${got}`,
-  KIT_PLUGIN_ORDER: (plugin: string, before: string, why: string) =>
-    `${plugin} must be registered before ${before}: ${why}`,
   KIT_CACHE_SCOPE_MISSING: (server: string, unseen: string) =>
     `cache() on server "${server}" cannot see the credentials of ${unseen}, so it would share entries between users; pass cache({ scope }) to say whom an answer is for`,
   KIT_CACHE_STORAGE_MISSING: (storage: string) =>
