@@ -60,7 +60,14 @@ export {
   Params,
   Query,
 } from "./decorators/parameters.js";
-export { ResponseType } from "./decorators/response-type.js";
+export {
+  type KitOptionDecorator,
+  PluginOptions,
+  ResponseType,
+  StaticHeaders,
+  Timeout,
+  WithCredentials,
+} from "./decorators/request-options.js";
 export { Server } from "./decorators/server.js";
 export {
   Delete,

@@ -39,6 +39,8 @@ export const messages = {
     `${where} has parameter decorators but no verb decorator such as @Get`,
   KIT_DECORATOR_TARGET: (decorator: string, where: string) =>
     `@${decorator} on ${where} must decorate a parameter of an instance method`,
+  KIT_DECORATOR_OPTION_TARGET: (decorator: string, where: string) =>
+    `@${decorator} on ${where} must decorate an API class or one of its instance methods`,
   KIT_DECORATOR_ARGUMENT: (decorator: string, where: string, expected: string) =>
     `@${decorator} on ${where} needs ${expected}`,
   KIT_API_WITHOUT_ROUTES: (apiClass: string) =>
@@ -55,6 +57,8 @@ export const messages = {
     `${where} was called without a value for path parameter "${key}"`,
   KIT_SEND_SIGNAL_INVALID: (where: string, got: string) =>
     `${where}.sendWith({ signal }) needs an AbortSignal, got ${got}`,
+  KIT_SEND_OPTION_INVALID: (where: string, option: string, expected: string, got: string) =>
+    `${where}.sendWith({ ${option} }) must be ${expected}, got ${got}`,
   KIT_HTTP: (status: number, method: string, url: string) =>
     `${method} ${url} answered HTTP ${status}`,
   KIT_BUSINESS: (code: string) => `The response carries business code ${code}`,

@@ -91,7 +91,7 @@ export function normalizeServerOptions(input: KitServerOptions | string): KitSer
 }
 
 /** Timers fire at once past 2^31 - 1 ms, so `Infinity` would be no limit at all; `0` says "none". */
-function isDuration(value: unknown): boolean {
+export function isDuration(value: unknown): boolean {
   return typeof value === "number" && value >= 0 && value <= 2 ** 31 - 1;
 }
 

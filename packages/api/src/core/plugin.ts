@@ -36,12 +36,19 @@ export interface KitServerInfo {
 
 export interface KitContext {
   readonly server: KitServerInfo;
+  /**
+   * The server's options when this send started. `server.configure()` during the send changes
+   * `server.options` for later sends; this send keeps using these (baseURL, headers, timeout,
+   * envelope rules).
+   */
+  readonly serverOptions: KitResolvedServerOptions;
   /** The API class name, e.g. `PetApi`. */
   readonly api: string;
   /** The method name, e.g. `getPetById`. */
   readonly method: string;
   readonly request: KitRequest;
   readonly args: readonly unknown[];
+  /** Plugin options: the call's `options(...)` over the method's and class's `@PluginOptions`. */
   readonly options: Readonly<KitCallOptions>;
   readonly meta: KitMeta;
 }

@@ -126,7 +126,9 @@ export function cache(options: CacheOptions = {}): CachePlugin {
   /** Whom the request's answer is for: the `scope` answer, or refusal when credentials are unseen. */
   function whom(ctx: KitContext): string {
     if (scope !== undefined) return scope(ctx);
-    const unseen = ctx.server.unseenCredentials();
+    const unseen = ctx.request.withCredentials
+      ? "withCredentials (cookies)"
+      : ctx.server.unseenCredentials();
     if (unseen !== undefined) throw scopeMissing(ctx.server.options.name, unseen);
     return "";
   }
