@@ -28,6 +28,7 @@ export {
 export {
   defaultValidateCode,
   type KitResolvedServerOptions,
+  type KitRuntimeOptions,
   type KitServerOptions,
   type KitValidateCode,
 } from "./core/options.js";

@@ -14,6 +14,8 @@ export const messages = {
   KIT_BASE_URL_INVALID: () => "@Server() 的 baseURL 必须是非空字符串",
   KIT_SERVER_OPTION_INVALID: (option: string, expected: string, got: string) =>
     `@Server({ ${option} }) must be ${expected}, got ${got}`,
+  KIT_CONFIGURE_OPTION: (option: string) =>
+    `server.configure() cannot change ${option}; it takes baseURL, headers, timeout, withCredentials, codeKey, messageKey, dataKey, validateCode and envelope`,
   KIT_SERVER_NOT_KIT_SERVER: (serverClass: string) =>
     `@Server() must decorate a subclass of KitServer, and ${serverClass} is not one`,
   KIT_PLUGIN_DUPLICATE: (plugin: string) => `A plugin named "${plugin}" is already registered`,

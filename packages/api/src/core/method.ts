@@ -262,6 +262,7 @@ export class KitMethod<
     else if (Array.isArray(inFlight)) {
       if (inFlight[inFlight.length - 1] === send) inFlight.pop();
       else inFlight.splice(inFlight.indexOf(send), 1);
+      if (inFlight.length === 0) this.#inFlight = undefined;
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { AxiosRequestConfig } from "axios";
 import { KitOptionsError } from "./errors.js";
 import { messages } from "./messages.js";
+import { isPlainObject } from "./plain-object.js";
 import type { KitCrossOriginRedirect } from "./redirects.js";
 
 /** Decides whether an envelope's business code means success. */
@@ -44,6 +45,20 @@ export interface KitServerOptions {
   crossOriginRedirect?: KitCrossOriginRedirect;
 }
 
+/** What `server.configure(...)` may change at run time; each field given replaces the current one. */
+export type KitRuntimeOptions = Pick<
+  KitServerOptions,
+  | "baseURL"
+  | "headers"
+  | "timeout"
+  | "withCredentials"
+  | "codeKey"
+  | "messageKey"
+  | "dataKey"
+  | "validateCode"
+  | "envelope"
+>;
+
 /** The options with every default filled in, as `server.options` shows them. */
 export interface KitResolvedServerOptions {
   readonly baseURL: string;
@@ -81,6 +96,18 @@ export function normalizeServerOptions(input: KitServerOptions | string): KitSer
     "a number of milliseconds from 0 to 2^31 - 1",
   );
   requireOption("maxResponseSize", options.maxResponseSize, isSize, "a whole number of bytes ≥ 0");
+  for (const key of ["codeKey", "messageKey", "dataKey"] as const) {
+    requireOption(key, options[key], isNonEmptyText, "a non-empty string");
+  }
+  requireOption("validateCode", options.validateCode, isFunction, "a function");
+  requireOption(
+    "envelope",
+    options.envelope,
+    (value) => value === "auto" || value === "strict" || value === false,
+    '"auto", "strict" or false',
+  );
+  requireOption("headers", options.headers, isHeaderRecord, "an object of string values");
+  requireOption("withCredentials", options.withCredentials, isBoolean, "true or false");
   requireOption(
     "crossOriginRedirect",
     options.crossOriginRedirect,
@@ -95,6 +122,22 @@ export function isDuration(value: unknown): boolean {
   return typeof value === "number" && value >= 0 && value <= 2 ** 31 - 1;
 }
 
+function isNonEmptyText(value: unknown): boolean {
+  return typeof value === "string" && value !== "";
+}
+
+function isFunction(value: unknown): boolean {
+  return typeof value === "function";
+}
+
+function isBoolean(value: unknown): boolean {
+  return typeof value === "boolean";
+}
+
+function isHeaderRecord(value: unknown): boolean {
+  return isPlainObject(value) && Object.values(value).every((text) => typeof text === "string");
+}
+
 function isSize(value: unknown): boolean {
   return Number.isSafeInteger(value) && (value as number) >= 0;
 }
@@ -107,7 +150,12 @@ function requireOption(
   expected: string,
 ): void {
   if (value === undefined || valid(value)) return;
-  const got = typeof value === "string" ? JSON.stringify(value) : String(value);
+  const got =
+    typeof value === "string"
+      ? JSON.stringify(value)
+      : typeof value === "object" && value !== null
+        ? "an object with other values"
+        : String(value);
   throw new KitOptionsError(
     "KIT_SERVER_OPTION_INVALID",
     messages.KIT_SERVER_OPTION_INVALID(option, expected, got),

@@ -4,7 +4,13 @@ import { createApi } from "./api.js";
 import { KitOptionsError, KitPluginError } from "./errors.js";
 import { axiosTransport } from "./exchange.js";
 import { messages } from "./messages.js";
-import { type KitResolvedServerOptions, resolveServerOptions } from "./options.js";
+import {
+  type KitResolvedServerOptions,
+  type KitRuntimeOptions,
+  type KitServerOptions,
+  normalizeServerOptions,
+  resolveServerOptions,
+} from "./options.js";
 import type { KitPlugin, KitServerInfo } from "./plugin.js";
 import { crossOriginRedirect, followsRedirectsItself } from "./redirects.js";
 import type { Transport } from "./transport.js";
@@ -16,11 +22,12 @@ import type { KitApi } from "./types.js";
  * every result, e.g. `KitServer<{ code: number; message: string }>` (see `KitResult`).
  */
 export class KitServer<Envelope = unknown> implements KitServerInfo {
-  /** The options of `@Server` along the class chain, defaults filled in. */
-  readonly options: KitResolvedServerOptions;
   /** This server's own axios instance; its interceptors see every request. */
   readonly http: AxiosInstance;
   readonly #transport: Transport;
+  /** `@Server` along the class chain, base class first, then each `configure(...)`. */
+  readonly #layers: KitServerOptions[];
+  #options: KitResolvedServerOptions;
   #plugins: readonly KitPlugin[] = Object.freeze([]);
   #setups: Promise<void> | undefined;
 
@@ -32,8 +39,9 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
         messages.KIT_SERVER_DECORATOR_MISSING(new.target.name),
       );
     }
-    this.options = resolveServerOptions(layers);
-    const { baseURL, timeout, headers, withCredentials, adapter, maxResponseSize } = this.options;
+    this.#layers = layers;
+    this.#options = resolveServerOptions(layers);
+    const { baseURL, timeout, headers, withCredentials, adapter, maxResponseSize } = this.#options;
     this.http = axios.create({
       baseURL,
       timeout,
@@ -53,6 +61,49 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
     // Kit's requests did with this key (docs/runtime.md, Performance).
     delete this.http.defaults.maxBodyLength;
     this.#transport = axiosTransport(this.http, this.options.crossOriginRedirect);
+  }
+
+  /**
+   * The options of `@Server` along the class chain and every `configure(...)` since, defaults
+   * filled in; frozen, replaced as a whole by `configure`.
+   */
+  get options(): KitResolvedServerOptions {
+    return this.#options;
+  }
+
+  /**
+   * Changes options at run time: the baseURL (a tenant's), headers, timeout, withCredentials and
+   * the envelope rules. Each field given replaces the current one (`headers` as a whole); the
+   * values are checked as `@Server` checks them, with the same one-line `KitOptionsError`, and
+   * nothing changes if one is wrong. A send uses the options it started with: sends in flight
+   * finish with the old ones, sends started after this call use the new ones.
+   */
+  configure(options: KitRuntimeOptions): this {
+    const layer = normalizeServerOptions(runtimeOnly(options));
+    const previous = this.#options;
+    // The name stays: it is the cache namespace, and a baseURL change must not move entries.
+    const layers = [...this.#layers, layer, { name: previous.name }];
+    this.#options = resolveServerOptions(layers);
+    this.#layers.push(layer);
+    this.#syncHttpDefaults(previous);
+    return this;
+  }
+
+  /**
+   * Keeps `server.http`'s defaults in step for code that calls it directly. Static headers are
+   * only removed from them, never added: Kit's sends carry their headers from the options they
+   * started with, and a header added to the instance would reach sends already in flight.
+   */
+  #syncHttpDefaults(previous: KitResolvedServerOptions): void {
+    const { defaults } = this.http;
+    defaults.baseURL = this.#options.baseURL;
+    defaults.timeout = this.#options.timeout;
+    defaults.withCredentials = this.#options.withCredentials;
+    if (previous.headers === this.#options.headers) return;
+    const headers = defaults.headers as unknown as Record<string, unknown>;
+    for (const name in previous.headers) {
+      if (headers[name] === previous.headers[name]) delete headers[name];
+    }
   }
 
   /** Registered plugins, first registered (outermost) first. */
@@ -172,6 +223,34 @@ function checkRegistration(plugin: KitPlugin, registered: readonly KitPlugin[]):
   if (outside !== undefined) {
     throw new KitOptionsError("KIT_PLUGIN_ORDER", messages.KIT_PLUGIN_ORDER(name, outside.name));
   }
+}
+
+const runtimeKeys: ReadonlySet<string> = new Set<keyof KitRuntimeOptions>([
+  "baseURL",
+  "headers",
+  "timeout",
+  "withCredentials",
+  "codeKey",
+  "messageKey",
+  "dataKey",
+  "validateCode",
+  "envelope",
+]);
+
+/** `options` if it holds only what may change at run time; an object is required. */
+function runtimeOnly(options: KitRuntimeOptions): KitRuntimeOptions {
+  if (typeof options !== "object" || options === null) {
+    throw new KitOptionsError(
+      "KIT_CONFIGURE_OPTION",
+      messages.KIT_CONFIGURE_OPTION(String(options)),
+    );
+  }
+  for (const key of Object.keys(options)) {
+    if (!runtimeKeys.has(key)) {
+      throw new KitOptionsError("KIT_CONFIGURE_OPTION", messages.KIT_CONFIGURE_OPTION(key));
+    }
+  }
+  return options;
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<void> {
