@@ -5,7 +5,7 @@ export const pluginMessages = {
   KIT_CACHE_SCOPE_MISSING: (server: string, unseen: string) =>
     `cache() on server "${server}" cannot see the credentials of ${unseen}, so it would share entries between users; pass cache({ scope }) to say whom an answer is for`,
   KIT_CACHE_STORAGE_MISSING: (storage: string) =>
-    `cache({ storage: "${storage}" }) needs globalThis.${storage}, which this environment lacks`,
+    `cache({ storage: "${storage}" }): globalThis.${storage} does not exist here (server-side rendering, Node, a worker), so entries are kept in memory`,
   KIT_REFRESH_TIMEOUT: (method: string, url: string, timeout: number) =>
     `${method} ${url} waited for a token refresh that did not settle within ${timeout} ms`,
 } as const;

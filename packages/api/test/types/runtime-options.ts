@@ -25,7 +25,7 @@ import { expectTypeOf } from "vitest";
 @Timeout(30_000)
 @StaticHeaders({ "X-App": "kit" })
 @WithCredentials(false)
-@PluginOptions({ retry: { retries: 0 }, cache: { ttl: 5_000 } })
+@PluginOptions({ retry: { retries: 0 }, cache: { ttl: 5_000, tags: ["reports"] } })
 @Api("/reports")
 export class ReportApi {
   @Timeout(120_000)
