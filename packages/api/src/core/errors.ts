@@ -42,7 +42,8 @@ export type KitRequestErrorKind =
   | "network"
   | "timeout"
   | "abort"
-  | "parse";
+  | "parse"
+  | "limit";
 
 /** Which request failed: enough to find it in logs. */
 export interface KitRequestTarget {
@@ -55,7 +56,8 @@ export interface KitRequestTarget {
 
 /**
  * A `send()` failed. The subclass and `kind` say why; `kind: "argument"` means the call itself was
- * incomplete (a path value missing) and nothing was sent.
+ * incomplete (a path value missing) and nothing was sent; `kind: "limit"` that a client-side limit
+ * (the request pool's full queue) refused to send it.
  */
 export class KitRequestError extends KitError {
   override readonly name: string = "KitRequestError";
@@ -148,12 +150,15 @@ export class KitTimeoutError extends KitRequestError {
   /** Milliseconds. */
   readonly timeout: number;
 
-  /** `KIT_REFRESH_TIMEOUT`, with the auth plugin's message, when the wait was for its token refresh. */
+  /**
+   * `KIT_REFRESH_TIMEOUT` or `KIT_POOL_QUEUE_TIMEOUT`, with the plugin's message, when the wait
+   * was for auth's token refresh or for a slot in the request pool.
+   */
   constructor(
     target: KitRequestTarget,
     timeout: number,
     cause: unknown,
-    code: "KIT_TIMEOUT" | "KIT_REFRESH_TIMEOUT" = "KIT_TIMEOUT",
+    code: "KIT_TIMEOUT" | "KIT_REFRESH_TIMEOUT" | "KIT_POOL_QUEUE_TIMEOUT" = "KIT_TIMEOUT",
     message: string = messages.KIT_TIMEOUT(target.method, target.url, timeout),
   ) {
     super("timeout", code, message, target, { cause });

@@ -13,4 +13,5 @@ export type {
   KitWebStorage,
 } from "./cache-storage.js";
 export { type KitLogEvent, type KitLogTarget, type LoggerOptions, logger } from "./logger.js";
+export { type PoolOptions, type PoolPlugin, pool } from "./pool.js";
 export { type RetryOptions, retry } from "./retry.js";

@@ -6,6 +6,10 @@ export const pluginMessages = {
     `cache() on server "${server}" cannot see the credentials of ${unseen}, so it would share entries between users; pass cache({ scope }) to say whom an answer is for`,
   KIT_CACHE_STORAGE_MISSING: (storage: string) =>
     `cache({ storage: "${storage}" }): globalThis.${storage} does not exist here (server-side rendering, Node, a worker), so entries are kept in memory`,
+  KIT_POOL_QUEUE_FULL: (method: string, url: string, maxQueue: number) =>
+    `${method} ${url} was not sent: the request pool's queue is full (maxQueue ${maxQueue})`,
+  KIT_POOL_QUEUE_TIMEOUT: (method: string, url: string, timeout: number) =>
+    `${method} ${url} waited more than ${timeout} ms for a slot in the request pool and was not sent`,
   KIT_REFRESH_TIMEOUT: (method: string, url: string, timeout: number) =>
     `${method} ${url} waited for a token refresh that did not settle within ${timeout} ms`,
 } as const;
