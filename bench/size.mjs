@@ -22,6 +22,7 @@ const CAPABILITIES = {
   stream: ["eventStream", "jsonLines"],
   progress: ["sendWithProgress"],
   download: ["downloadedFile"],
+  messages: ["useKitMessages", "zh"],
 };
 
 const dist = fileURLToPath(new URL("../packages/api/dist/", import.meta.url));

@@ -1,6 +1,7 @@
 import type { pluginMessages } from "../plugins/messages.js";
 import type { streamMessages } from "../stream/messages.js";
 import type { queryMessages } from "../tanstack-query/messages.js";
+import { catalogue, type KitMessage } from "./catalogue.js";
 import { isJsonMediaType } from "./media-type.js";
 
 /**
@@ -8,7 +9,7 @@ import { isJsonMediaType } from "./media-type.js";
  * an entry point raises live beside it, so the core bundle does not carry them.
  * Programs compare codes; people read messages. The two server messages are the seed's own text.
  */
-export const messages = {
+export const coreMessages = {
   KIT_SERVER_DECORATOR_MISSING: (serverClass: string) =>
     `服务类[${serverClass}]缺少 @Server() 装饰器`,
   KIT_BASE_URL_INVALID: () => "@Server() 的 baseURL 必须是非空字符串",
@@ -18,6 +19,8 @@ export const messages = {
     `server.configure() cannot change ${option}; it takes baseURL, headers, timeout, withCredentials, codeKey, messageKey, dataKey, validateCode and envelope`,
   KIT_SERVER_NOT_KIT_SERVER: (serverClass: string) =>
     `@Server() must decorate a subclass of KitServer, and ${serverClass} is not one`,
+  KIT_MESSAGES_INVALID: (got: string) =>
+    `useKitMessages() takes a catalogue, an object of message functions by error code, got ${got}`,
   KIT_PLUGIN_DUPLICATE: (plugin: string) => `A plugin named "${plugin}" is already registered`,
   KIT_PLUGIN_INVALID: () => "A plugin must be an object with a non-empty string name",
   KIT_PLUGIN_ORDER: (plugin: string, before: string) =>
@@ -80,8 +83,28 @@ export const messages = {
     `${method} ${url} answered a body without "${dataKey}", which envelope "strict" requires`,
 } as const;
 
+/** The core's messages as errors use them: from the catalogue chosen, else the defaults above. */
+export const messages = catalogue(coreMessages);
+
 export type KitErrorCode =
   | keyof typeof messages
   | keyof typeof pluginMessages
   | keyof typeof streamMessages
   | keyof typeof queryMessages;
+
+/**
+ * A catalogue of messages: any of Kit's error codes, each a function of the same arguments as the
+ * default. A partial one rewords only the codes it has.
+ */
+export type KitMessageCatalogue = {
+  readonly [Code in KitErrorCode]?: (
+    ...args: Parameters<
+      (typeof coreMessages &
+        typeof pluginMessages &
+        typeof streamMessages &
+        typeof queryMessages)[Code]
+    >
+  ) => string;
+};
+
+export type { KitMessage };

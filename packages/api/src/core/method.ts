@@ -1,7 +1,8 @@
 import { describeMember } from "../decorators/member.js";
+import { reword } from "./catalogue.js";
 import { dispatch } from "./dispatch.js";
 import type { Endpoint } from "./endpoint.js";
-import { KitOptionsError } from "./errors.js";
+import { isKitError, KitOptionsError } from "./errors.js";
 import { Listeners } from "./listeners.js";
 import { messages } from "./messages.js";
 import { isDuration } from "./options.js";
@@ -229,6 +230,8 @@ export class KitMethod<
     } catch (error) {
       release();
       this.#removeSend(abort);
+      const own = this.#endpoint.server.options.messages;
+      if (own !== undefined && isKitError(error)) reword(error, own);
       this.#lastError = error;
       this.#error?.emit(error);
       this.#finish?.emit();

@@ -1,6 +1,6 @@
 import type { AxiosRequestConfig } from "axios";
 import { KitOptionsError } from "./errors.js";
-import { messages } from "./messages.js";
+import { type KitMessageCatalogue, messages } from "./messages.js";
 import { isPlainObject } from "./plain-object.js";
 import type { KitCrossOriginRedirect } from "./redirects.js";
 
@@ -43,6 +43,11 @@ export interface KitServerOptions {
    * `User-Agent` and `Content-*`, so no credential or static header goes along.
    */
   crossOriginRedirect?: KitCrossOriginRedirect;
+  /**
+   * This server's message catalogue (`zh` or `en` from `@kit/api/messages`, or your own, partial
+   * or whole): the errors of its sends are worded from it. Default: the one chosen globally.
+   */
+  messages?: KitMessageCatalogue;
 }
 
 /** What `server.configure(...)` may change at run time; each field given replaces the current one. */
@@ -74,6 +79,7 @@ export interface KitResolvedServerOptions {
   readonly adapter: AxiosRequestConfig["adapter"] | undefined;
   readonly maxResponseSize: number;
   readonly crossOriginRedirect: KitCrossOriginRedirect;
+  readonly messages: KitMessageCatalogue | undefined;
 }
 
 const acceptedCodes = new Set<unknown>([0, 200, "0", "200"]);
@@ -108,6 +114,7 @@ export function normalizeServerOptions(input: KitServerOptions | string): KitSer
   );
   requireOption("headers", options.headers, isHeaderRecord, "an object of string values");
   requireOption("withCredentials", options.withCredentials, isBoolean, "true or false");
+  requireOption("messages", options.messages, isCatalogue, "an object of message functions");
   requireOption(
     "crossOriginRedirect",
     options.crossOriginRedirect,
@@ -128,6 +135,10 @@ function isNonEmptyText(value: unknown): boolean {
 
 function isFunction(value: unknown): boolean {
   return typeof value === "function";
+}
+
+function isCatalogue(value: unknown): boolean {
+  return isPlainObject(value) && Object.values(value).every(isFunction);
 }
 
 function isBoolean(value: unknown): boolean {
@@ -182,5 +193,6 @@ export function resolveServerOptions(
     adapter: merged.adapter,
     maxResponseSize: merged.maxResponseSize ?? 64 * 1024 * 1024,
     crossOriginRedirect: merged.crossOriginRedirect ?? "refuse",
+    messages: merged.messages,
   });
 }

@@ -1,7 +1,8 @@
 import axios, { type AxiosInstance } from "axios";
 import { readServerOptionLayers } from "../decorators/metadata.js";
 import { createApi } from "./api.js";
-import { KitOptionsError, KitPluginError } from "./errors.js";
+import { reword } from "./catalogue.js";
+import { isKitError, KitOptionsError, KitPluginError } from "./errors.js";
 import { axiosTransport } from "./exchange.js";
 import { messages } from "./messages.js";
 import {
@@ -195,7 +196,13 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
 
   /** The API object of a decorated class; its routes are checked on the first call per class. */
   createApi<T>(apiClass: abstract new (...args: never) => T): KitApi<T, Envelope> {
-    return createApi<T, Envelope>(this, this.#transport, apiClass);
+    try {
+      return createApi<T, Envelope>(this, this.#transport, apiClass);
+    } catch (error) {
+      const own = this.#options.messages;
+      if (own !== undefined && isKitError(error)) reword(error, own);
+      throw error;
+    }
   }
 }
 

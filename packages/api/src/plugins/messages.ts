@@ -1,5 +1,6 @@
+import { catalogue } from "../core/catalogue.js";
 /** The messages of the built-in plugins, keyed by the error's stable `code` (see core/messages.ts). */
-export const pluginMessages = {
+export const pluginDefaults = {
   KIT_PLUGIN_OPTION: (plugin: string, field: string, expected: string, got: string) =>
     `${plugin}({ ${field} }) must be ${expected}, got ${got}`,
   KIT_CACHE_SCOPE_MISSING: (server: string, unseen: string) =>
@@ -13,3 +14,5 @@ export const pluginMessages = {
   KIT_REFRESH_TIMEOUT: (method: string, url: string, timeout: number) =>
     `${method} ${url} waited for a token refresh that did not settle within ${timeout} ms`,
 } as const;
+
+export const pluginMessages = catalogue(pluginDefaults);
