@@ -1,3 +1,5 @@
+import type { optionMessages } from "../decorators/messages.js";
+import type { catalogueMessages } from "../messages/messages.js";
 import type { pluginMessages } from "../plugins/messages.js";
 import type { streamMessages } from "../stream/messages.js";
 import type { queryMessages } from "../tanstack-query/messages.js";
@@ -19,8 +21,6 @@ export const coreMessages = {
     `server.configure() cannot change ${option}; it takes baseURL, headers, timeout, withCredentials, codeKey, messageKey, dataKey, validateCode and envelope`,
   KIT_SERVER_NOT_KIT_SERVER: (serverClass: string) =>
     `@Server() must decorate a subclass of KitServer, and ${serverClass} is not one`,
-  KIT_MESSAGES_INVALID: (got: string) =>
-    `useKitMessages() takes a catalogue, an object of message functions by error code, got ${got}`,
   KIT_PLUGIN_DUPLICATE: (plugin: string) => `A plugin named "${plugin}" is already registered`,
   KIT_PLUGIN_INVALID: () => "A plugin must be an object with a non-empty string name",
   KIT_PLUGIN_ORDER: (plugin: string, before: string) =>
@@ -44,8 +44,6 @@ export const coreMessages = {
     `${where} has parameter decorators but no verb decorator such as @Get`,
   KIT_DECORATOR_TARGET: (decorator: string, where: string) =>
     `@${decorator} on ${where} must decorate a parameter of an instance method`,
-  KIT_DECORATOR_OPTION_TARGET: (decorator: string, where: string) =>
-    `@${decorator} on ${where} must decorate an API class or one of its instance methods`,
   KIT_DECORATOR_ARGUMENT: (decorator: string, where: string, expected: string) =>
     `@${decorator} on ${where} needs ${expected}`,
   KIT_API_WITHOUT_ROUTES: (apiClass: string) =>
@@ -88,6 +86,8 @@ export const messages = catalogue(coreMessages);
 
 export type KitErrorCode =
   | keyof typeof messages
+  | keyof typeof optionMessages
+  | keyof typeof catalogueMessages
   | keyof typeof pluginMessages
   | keyof typeof streamMessages
   | keyof typeof queryMessages;
@@ -100,6 +100,8 @@ export type KitMessageCatalogue = {
   readonly [Code in KitErrorCode]?: (
     ...args: Parameters<
       (typeof coreMessages &
+        typeof optionMessages &
+        typeof catalogueMessages &
         typeof pluginMessages &
         typeof streamMessages &
         typeof queryMessages)[Code]

@@ -6,6 +6,7 @@ import { isPlainObject } from "../core/plain-object.js";
 import type { KitCallOptions } from "../core/plugin.js";
 import type { KitResponseType } from "../core/vocabulary.js";
 import { describeMember } from "./member.js";
+import { optionMessages } from "./messages.js";
 import {
   type Constructor,
   ownApiRecord,
@@ -36,7 +37,7 @@ function settingsOf(
   if (typeof target === "function" || typeof key !== "string") {
     throw new KitDecoratorError(
       "KIT_DECORATOR_TARGET",
-      messages.KIT_DECORATOR_OPTION_TARGET(decorator, where),
+      optionMessages.KIT_DECORATOR_OPTION_TARGET(decorator, where),
     );
   }
   return { settings: ownMethodRecord(target.constructor as Constructor, key).settings, where };

@@ -1,7 +1,9 @@
 import { coreMessages, type KitMessageCatalogue } from "../core/messages.js";
+import { optionDefaults } from "../decorators/messages.js";
 import { pluginDefaults } from "../plugins/messages.js";
 import { streamDefaults } from "../stream/messages.js";
 import { queryDefaults } from "../tanstack-query/messages.js";
+import { catalogueDefaults } from "./messages.js";
 
 /**
  * Kit's messages in English. The defaults are English too, except the two of `@Server`, which
@@ -9,6 +11,8 @@ import { queryDefaults } from "../tanstack-query/messages.js";
  */
 export const en = {
   ...coreMessages,
+  ...optionDefaults,
+  ...catalogueDefaults,
   ...pluginDefaults,
   ...streamDefaults,
   ...queryDefaults,

@@ -1,8 +1,8 @@
 import { chooseMessages, clearMessages } from "../core/catalogue.js";
 import { KitOptionsError } from "../core/errors.js";
 import type { KitMessageCatalogue } from "../core/messages.js";
-import { messages } from "../core/messages.js";
 import { isPlainObject } from "../core/plain-object.js";
+import { catalogueMessages } from "./messages.js";
 
 export type { KitMessageCatalogue } from "../core/messages.js";
 export { en } from "./en.js";
@@ -20,7 +20,7 @@ export function useKitMessages(catalogue: KitMessageCatalogue | null): void {
   }
   if (!isPlainObject(catalogue) || !Object.values(catalogue).every(isMessage)) {
     const got = catalogue === null ? "null" : typeof catalogue;
-    throw new KitOptionsError("KIT_MESSAGES_INVALID", messages.KIT_MESSAGES_INVALID(got));
+    throw new KitOptionsError("KIT_MESSAGES_INVALID", catalogueMessages.KIT_MESSAGES_INVALID(got));
   }
   chooseMessages(catalogue);
 }

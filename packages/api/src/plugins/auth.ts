@@ -1,3 +1,4 @@
+import { answersAlways } from "../core/chain.js";
 import { isKitRequestError, type KitRequestError, KitTimeoutError } from "../core/errors.js";
 import type { KitContext, KitPlugin } from "../core/plugin.js";
 import { abortError, requestTarget } from "./abort-error.js";
@@ -93,7 +94,7 @@ export function auth(options: AuthOptions): KitPlugin {
     else ctx.request.headers[header] = scheme === "" ? token : `${scheme} ${token}`;
   }
 
-  return {
+  return answersAlways({
     name: "auth",
     // Cache keys hash the header auth sets: a cache outside auth would share entries between users.
     before: ["cache"],
@@ -123,7 +124,7 @@ export function auth(options: AuthOptions): KitPlugin {
         return next();
       }
     },
-  };
+  });
 }
 
 /**

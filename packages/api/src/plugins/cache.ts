@@ -1,3 +1,4 @@
+import { answersAlways } from "../core/chain.js";
 import { KitOptionsError } from "../core/errors.js";
 import type { KitContext, KitNext, KitPlugin } from "../core/plugin.js";
 import { abortSourceOf } from "../core/request.js";
@@ -246,6 +247,11 @@ export function cache(options: CacheOptions = {}): CachePlugin {
   ): Result | undefined {
     if (found === undefined) return undefined;
     const now = Date.now();
+    // The common case first: a fresh entry this plugin made in memory.
+    if (memory && now < found.expires) {
+      if (onEvent !== undefined) emit("hit", ctx);
+      return resultCopy(found.result);
+    }
     const lifetime = rule?.ttl ?? ttl;
     const window = rule?.staleWhileRevalidate ?? staleWindow;
     const entry = memory ? found : usableEntry(found, ctx.request.url, now, lifetime + window);
@@ -303,7 +309,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     return result;
   }
 
-  return {
+  return answersAlways({
     name: "cache",
     after: ["auth"],
     setup(server) {
@@ -340,7 +346,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
       forgetInFlight(() => true);
       for (const key of await ownKeys()) await quietly(() => storage.delete(key));
     },
-  };
+  });
 }
 
 function scopeMissing(server: string, unseen: string): KitOptionsError {

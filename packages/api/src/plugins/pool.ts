@@ -1,3 +1,4 @@
+import { answersAlways } from "../core/chain.js";
 import { KitRequestError, KitTimeoutError } from "../core/errors.js";
 import type { KitContext, KitNext, KitPlugin } from "../core/plugin.js";
 import { abortSourceOf } from "../core/request.js";
@@ -115,7 +116,7 @@ export function pool(options: PoolOptions = {}): PoolPlugin {
     });
   }
 
-  return {
+  return answersAlways({
     name: "pool",
     // A request waiting for auth's token refresh must not hold a slot the refresh needs.
     after: ["auth"],
@@ -144,5 +145,5 @@ export function pool(options: PoolOptions = {}): PoolPlugin {
       }
       return wait(ctx, next, priority);
     },
-  };
+  });
 }
