@@ -172,7 +172,7 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
 
   #awaitSetup(plugin: KitPlugin, setup: PromiseLike<void>): void {
     const failed = (error: unknown): never => {
-      this.#plugins = Object.freeze(this.#plugins.filter((registered) => registered !== plugin));
+      this.#plugins = Object.freeze(withoutDependents(this.#plugins, plugin.name));
       const reason = error instanceof Error ? error.message : String(error);
       throw new KitPluginError(
         "KIT_PLUGIN_SETUP_FAILED",
@@ -258,6 +258,17 @@ function runtimeOnly(options: KitRuntimeOptions): KitRuntimeOptions {
     }
   }
   return options;
+}
+
+/** `plugins` without the one named `name` and those that depend on it, directly or not. */
+function withoutDependents(plugins: readonly KitPlugin[], name: string): KitPlugin[] {
+  const gone = new Set([name]);
+  return plugins.filter((plugin) => {
+    if (gone.has(plugin.name)) return false;
+    if (!plugin.dependsOn?.some((dependency) => gone.has(dependency))) return true;
+    gone.add(plugin.name);
+    return false;
+  });
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<void> {

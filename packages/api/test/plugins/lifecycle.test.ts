@@ -134,6 +134,15 @@ describe("async setup", () => {
     expect(loopback.seen.map((request) => request.headers["x-plugins"])).toEqual(["kept"]);
   });
 
+  it("that rejects takes the plugins depending on it along, which would run without it", async () => {
+    const { server, items } = createClient(loopback.origin);
+    server.use(stamp("vault", { setup: () => Promise.reject(new Error("locked")) }));
+    server.use(stamp("signer", { dependsOn: ["vault"] }));
+    server.use(stamp("other"));
+    await expect(items.get("1").send()).rejects.toMatchObject({ plugin: "vault" });
+    expect(server.plugins.map((plugin) => plugin.name)).toEqual(["other"]);
+  });
+
   it("that rejects while nobody sends leaves no unhandled rejection; ready() reports it", async () => {
     const { server } = createClient(loopback.origin);
     const unhandled = await unhandledDuring(async () => {
