@@ -19,7 +19,8 @@ import {
   Timeout,
   WithCredentials,
 } from "@kit/api";
-import "@kit/api/plugins";
+import { type KitMessageCatalogue, useKitMessages, zh } from "@kit/api/messages";
+import { type CachePlugin, cache, type KitCacheEvent, pool } from "@kit/api/plugins";
 import { expectTypeOf } from "vitest";
 
 @Timeout(30_000)
@@ -108,3 +109,32 @@ expectTypeOf(exported.error).toEqualTypeOf<unknown>();
 expectTypeOf(exported.request).toEqualTypeOf<KitRequest | undefined>();
 expectTypeOf(exported.route.path).toEqualTypeOf<string>();
 exported.sendWith({ timeout: 60_000, headers: { Accept: "text/csv" } });
+
+// Plugin options of the new plugins and cache rules are typed where a call sets them.
+exported.options({
+  pool: { priority: 5 },
+  cache: { staleWhileRevalidate: 1_000, invalidates: ["x"] },
+});
+// @ts-expect-error a priority is a number
+exported.options({ pool: { priority: "high" } });
+const reports: CachePlugin = cache({
+  storage: ["memory", "localStorage"],
+  onEvent: (event: KitCacheEvent) => void event.type,
+});
+expectTypeOf(reports.invalidateTags("reports")).toEqualTypeOf<Promise<void>>();
+expectTypeOf(pool({ concurrency: 2 }).queued).toEqualTypeOf<number>();
+// @ts-expect-error IndexedDB is not a web storage; pass a KitCacheStorage
+cache({ storage: "indexedDB" });
+
+// Catalogues: each code's function takes the default's arguments.
+const ja: KitMessageCatalogue = {
+  KIT_TIMEOUT: (method, url, timeout) => `${method} ${url} ${timeout.toFixed(0)} ms`,
+};
+useKitMessages(ja);
+useKitMessages(zh);
+// @ts-expect-error no such code
+useKitMessages({ KIT_NO_SUCH_CODE: () => "" });
+// @ts-expect-error a message is a string
+useKitMessages({ KIT_HTTP: () => 404 });
+@Server({ baseURL: "/api", messages: zh })
+export class ChineseService extends KitServer {}
