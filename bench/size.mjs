@@ -22,7 +22,7 @@ const CAPABILITIES = {
   stream: ["eventStream", "jsonLines"],
   progress: ["sendWithProgress"],
   download: ["downloadedFile"],
-  messages: ["useKitMessages", "zh"],
+  messages: ["setKitMessages", "zh"],
 };
 
 const dist = fileURLToPath(new URL("../packages/api/dist/", import.meta.url));

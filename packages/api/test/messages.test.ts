@@ -8,7 +8,7 @@ import {
   type KitServerOptions,
   Server,
 } from "../src/index.js";
-import { en, type KitMessageCatalogue, useKitMessages, zh } from "../src/messages/index.js";
+import { en, type KitMessageCatalogue, setKitMessages, zh } from "../src/messages/index.js";
 import { pool } from "../src/plugins/index.js";
 import { json, type Loopback, startLoopback } from "./plugins/loopback.js";
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   loopback.handle((_request, response) => json(response, 404, { missing: true }));
 });
 afterAll(() => loopback.close());
-afterEach(() => useKitMessages(null));
+afterEach(() => setKitMessages(null));
 
 @Api("/pet")
 class PetApi {
@@ -69,7 +69,7 @@ describe("message catalogues", () => {
   });
 
   it("chosen globally, words every Kit error from it: core, decorators, plugins; the seeds stay", async () => {
-    useKitMessages(zh);
+    setKitMessages(zh);
     expect(await notFound(serverWith())).toBe(`GET ${loopback.origin}/pet/1 返回 HTTP 404`);
     expect(seedMessages()).toEqual([seeds.missing, seeds.baseURL]);
     const decorator = thrown(() => {
@@ -87,12 +87,12 @@ describe("message catalogues", () => {
     expect(thrown(() => pool({ concurrency: 0 })).message).toBe(
       "pool({ concurrency }) 必须是 an integer ≥ 1，实际为 0",
     );
-    useKitMessages(null);
+    setKitMessages(null);
     expect(await notFound(serverWith())).toBe(`GET ${loopback.origin}/pet/1 answered HTTP 404`);
   });
 
   it("in English words the seed messages in English too, when chosen", () => {
-    useKitMessages(en);
+    setKitMessages(en);
     expect(seedMessages()).toEqual([
       "The server class Unmarked has no @Server() decorator",
       "The baseURL of @Server() must be a non-empty string",
@@ -115,8 +115,8 @@ describe("message catalogues", () => {
     const ja: KitMessageCatalogue = {
       KIT_HTTP: (status, method, url) => `${method} ${url} は HTTP ${status} を返しました`,
     };
-    useKitMessages(zh);
-    useKitMessages(ja);
+    setKitMessages(zh);
+    setKitMessages(ja);
     expect(await notFound(serverWith())).toBe(
       `GET ${loopback.origin}/pet/1 は HTTP 404 を返しました`,
     );
@@ -131,10 +131,10 @@ describe("message catalogues", () => {
   });
 
   it("refuse what is not a catalogue with one line", () => {
-    const global = thrown(() => useKitMessages("zh" as never));
+    const global = thrown(() => setKitMessages("zh" as never));
     expect(global).toBeInstanceOf(KitOptionsError);
     expect(global.message).toBe(
-      "useKitMessages() takes a catalogue, an object of message functions by error code, got string",
+      "setKitMessages() takes a catalogue, an object of message functions by error code, got string",
     );
     expect(thrown(() => Server({ messages: { KIT_HTTP: "x" } as never })).message).toBe(
       "@Server({ messages }) must be an object of message functions, got an object with other values",

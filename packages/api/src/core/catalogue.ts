@@ -1,7 +1,7 @@
 /*
  * Message catalogues. Every table of messages (the core's, the plugins', each entry point's) is
  * made with `catalogue(defaults)`: each message is looked up in the catalogue chosen globally
- * first, so `useKitMessages(zh)` rewords every Kit error, and a server's own catalogue rewords the
+ * first, so `setKitMessages(zh)` rewords every Kit error, and a server's own catalogue rewords the
  * errors of its sends from the arguments their message was made with.
  */
 

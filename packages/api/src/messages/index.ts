@@ -10,10 +10,10 @@ export { zh } from "./zh.js";
 
 /**
  * Chooses the messages of every Kit error made from now on, in every server that has no
- * `messages` of its own: `useKitMessages(zh)`. A partial catalogue rewords only its codes, over
- * what was chosen before; `useKitMessages(null)` returns every message to its default.
+ * `messages` of its own: `setKitMessages(zh)`. A partial catalogue rewords only its codes, over
+ * what was chosen before; `setKitMessages(null)` returns every message to its default.
  */
-export function useKitMessages(catalogue: KitMessageCatalogue | null): void {
+export function setKitMessages(catalogue: KitMessageCatalogue | null): void {
   if (catalogue === null) {
     clearMessages();
     return;

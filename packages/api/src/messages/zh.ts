@@ -12,7 +12,7 @@ export const zh = {
   KIT_SERVER_NOT_KIT_SERVER: (serverClass) =>
     `@Server() 只能装饰 KitServer 的子类，而 ${serverClass} 不是`,
   KIT_MESSAGES_INVALID: (got) =>
-    `useKitMessages() 需要一个按错误码组织的消息函数对象，实际为 ${got}`,
+    `setKitMessages() 需要一个按错误码组织的消息函数对象，实际为 ${got}`,
   KIT_PLUGIN_DUPLICATE: (plugin) => `名为 "${plugin}" 的插件已经注册`,
   KIT_PLUGIN_INVALID: () => "插件必须是带有非空字符串 name 的对象",
   KIT_PLUGIN_ORDER: (plugin, before) =>

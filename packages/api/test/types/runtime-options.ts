@@ -19,7 +19,7 @@ import {
   Timeout,
   WithCredentials,
 } from "@kit/api";
-import { type KitMessageCatalogue, useKitMessages, zh } from "@kit/api/messages";
+import { type KitMessageCatalogue, setKitMessages, zh } from "@kit/api/messages";
 import { type CachePlugin, cache, type KitCacheEvent, pool } from "@kit/api/plugins";
 import { expectTypeOf } from "vitest";
 
@@ -130,11 +130,11 @@ cache({ storage: "indexedDB" });
 const ja: KitMessageCatalogue = {
   KIT_TIMEOUT: (method, url, timeout) => `${method} ${url} ${timeout.toFixed(0)} ms`,
 };
-useKitMessages(ja);
-useKitMessages(zh);
+setKitMessages(ja);
+setKitMessages(zh);
 // @ts-expect-error no such code
-useKitMessages({ KIT_NO_SUCH_CODE: () => "" });
+setKitMessages({ KIT_NO_SUCH_CODE: () => "" });
 // @ts-expect-error a message is a string
-useKitMessages({ KIT_HTTP: () => 404 });
+setKitMessages({ KIT_HTTP: () => 404 });
 @Server({ baseURL: "/api", messages: zh })
 export class ChineseService extends KitServer {}
