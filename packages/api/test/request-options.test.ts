@@ -171,6 +171,28 @@ describe("withCredentials and response type per method", () => {
   });
 });
 
+describe("a response type for a whole class", () => {
+  it("reads every method's body as declared, a method's own winning", async () => {
+    @ResponseType("text")
+    @Api("/raw")
+    class RawApi {
+      @Get("/a")
+      a(): Promise<string> {
+        return sent();
+      }
+
+      @ResponseType("json")
+      @Get("/b")
+      b(): Promise<{ ok: boolean }> {
+        return sent();
+      }
+    }
+    const api = server().createApi(RawApi);
+    expect((await api.a().send()).data).toBe('{"ok":true}');
+    expect((await api.b().send()).data).toEqual({ ok: true });
+  });
+});
+
 describe("plugin options through @PluginOptions", () => {
   it("merge field by field: the call's over the method's over the class's", async () => {
     const service = server();
