@@ -68,8 +68,11 @@ export interface KitPlugin {
   readonly before?: readonly string[];
   /** Plugins this one must sit inside of: registered before them, they are refused. */
   readonly after?: readonly string[];
-  /** Called by `use()`. A promise is awaited before the next send; if it rejects, the plugin is removed. */
-  setup?(server: KitServerInfo): void | Promise<void>;
+  /**
+   * Called by `use()`. It may return a promise (`void` accepts an async function): the promise is
+   * awaited before the next send, and if it rejects, the plugin is removed again.
+   */
+  setup?(server: KitServerInfo): void;
   /** Called by `remove()`. */
   teardown?(server: KitServerInfo): void;
   /** Must answer `next()`'s result or a `KitResult` of its own; `undefined` is a plugin error. */
