@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { KitAbortError, KitRequestError, KitTimeoutError } from "../../src/index.js";
-import { auth, pool } from "../../src/plugins/index.js";
+import { auth, cache, logger, pool, retry } from "../../src/plugins/index.js";
 import { createClient } from "./client.js";
 import { json, type Loopback, startLoopback } from "./loopback.js";
 
@@ -169,6 +169,35 @@ describe("the request pool", () => {
     );
     expect(() => pool({ queueTimeout: -1 })).toThrow(/queueTimeout/);
     expect(() => pool({ maxQueue: 1.5 })).toThrow(/maxQueue/);
+  });
+});
+
+describe("the pool among the other plugins", () => {
+  it("composes with logger, auth, cache and retry in the recommended order: hits never queue", async () => {
+    loopback.handle((request, response) => {
+      if (
+        request.url.endsWith("flaky") &&
+        loopback.seen.filter((s) => s.url === request.url).length === 1
+      ) {
+        json(response, 503, {});
+      } else json(response, 200, { id: request.url, token: request.headers.authorization });
+    });
+    const { server, items } = createClient(loopback.origin);
+    const limiter = pool({ concurrency: 1 });
+    const lines: string[] = [];
+    server
+      .use(logger({ sink: (line) => lines.push(line) }))
+      .use(auth({ getToken: () => "t" }))
+      .use(cache())
+      .use(retry({ backoff: { base: 0, max: 0 } }))
+      .use(limiter);
+    const [a, b] = await Promise.all([items.get("1").send(), items.get("flaky").send()]);
+    expect([a.data.token, b.data.token]).toEqual(["Bearer t", "Bearer t"]);
+    const hits = await Promise.all([items.get("1").send(), items.get("flaky").send()]);
+    expect(hits.map((hit) => hit.fromCache)).toEqual([true, true]);
+    expect(arrived()).toEqual(["/items/1", "/items/flaky", "/items/flaky"]);
+    expect([limiter.active, limiter.queued]).toEqual([0, 0]);
+    expect(lines.filter((line) => line.includes("(cache)"))).toHaveLength(2);
   });
 });
 
