@@ -10,7 +10,7 @@ import { gzipSync } from "node:zlib";
 import { analyzeMetafile, build } from "esbuild";
 
 const BUDGET_CORE_BYTES = 5 * 1024;
-const PLUGINS = ["auth", "retry", "cache", "logger"];
+const PLUGINS = ["auth", "retry", "cache", "logger", "pool"];
 /** Each framework entry point with everything it exports. */
 const INTEGRATIONS = {
   vue: ["useKitRequest", "useKitPagination"],
@@ -22,6 +22,7 @@ const CAPABILITIES = {
   stream: ["eventStream", "jsonLines"],
   progress: ["sendWithProgress"],
   download: ["downloadedFile"],
+  messages: ["setKitMessages", "zh"],
 };
 
 const dist = fileURLToPath(new URL("../packages/api/dist/", import.meta.url));

@@ -3,13 +3,16 @@ import {
   type Constructor,
   type ParameterBinding,
   type ParameterRole,
+  type RequestSettings,
   readApiName,
   readApiRecord,
 } from "../decorators/metadata.js";
+import { mergeCallOptions } from "./call-options.js";
 import { KitDecoratorError } from "./errors.js";
 import type { KitFieldEncoding, KitFieldEncodings } from "./form-encoding.js";
 import { messages } from "./messages.js";
 import { type PathTemplate, parsePathTemplate } from "./path-template.js";
+import type { KitCallOptions } from "./plugin.js";
 import { joinURL } from "./url.js";
 import type { KitHttpMethod, KitResponseType } from "./vocabulary.js";
 
@@ -31,6 +34,14 @@ export interface Route {
   /** The `@Data(name, encoding)` fields by name. */
   readonly encodings: KitFieldEncodings;
   readonly responseType: KitResponseType;
+  /** `@Timeout` of the method, else of its class; `undefined`: the server's. */
+  readonly timeout: number | undefined;
+  /** `@StaticHeaders` of the class and the method, the method's winning; laid over the server's. */
+  readonly staticHeaders: Readonly<Record<string, string>> | undefined;
+  /** `@WithCredentials` of the method, else of its class; `undefined`: the server's. */
+  readonly withCredentials: boolean | undefined;
+  /** `@PluginOptions` of the class and the method merged; a call's `options()` go over them. */
+  readonly pluginOptions: Readonly<KitCallOptions> | undefined;
 }
 
 export interface CompiledApi {
@@ -85,13 +96,35 @@ function compile(apiClass: Constructor): CompiledApi {
       body: withRole(parameters, "data"),
       contentType: method.contentType,
       encodings: fieldEncodings(withRole(parameters, "data")),
-      responseType: method.responseType ?? "json",
+      ...routeSettings(record!.settings, method.settings),
     });
   }
   if (routes.length === 0) {
     throw new KitDecoratorError("KIT_API_WITHOUT_ROUTES", messages.KIT_API_WITHOUT_ROUTES(name));
   }
   return { name, routes };
+}
+
+/** A method's decorator settings over its class's, once per route. */
+function routeSettings(
+  api: RequestSettings,
+  method: RequestSettings,
+): Pick<Route, "responseType" | "timeout" | "staticHeaders" | "withCredentials" | "pluginOptions"> {
+  const headers =
+    api.headers === undefined && method.headers === undefined
+      ? undefined
+      : Object.freeze({ ...api.headers, ...method.headers });
+  const plugins =
+    api.plugins === undefined && method.plugins === undefined
+      ? undefined
+      : mergeCallOptions(api.plugins, method.plugins);
+  return {
+    responseType: method.responseType ?? api.responseType ?? "json",
+    timeout: method.timeout ?? api.timeout,
+    staticHeaders: headers,
+    withCredentials: method.withCredentials ?? api.withCredentials,
+    pluginOptions: plugins,
+  };
 }
 
 function fieldEncodings(bindings: readonly ParameterBinding[]): KitFieldEncodings {
