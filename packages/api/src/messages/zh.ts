@@ -46,6 +46,10 @@ export const zh = {
   KIT_URL_INVALID: (method, url) =>
     `${method} ${url} 不是绝对 URL，而当前平台需要绝对 URL：请给服务设置绝对的 baseURL`,
   KIT_PATH_VALUE_MISSING: (where, key) => `调用 ${where} 时缺少路径参数 "${key}" 的值`,
+  KIT_QUERY_NOT_OBJECT: (where, argument, got) =>
+    `调用 ${where} 时 @Query()（第 ${argument} 个参数）收到了${got}，它需要一个由查询键组成的对象`,
+  KIT_BODY_NOT_OBJECT: (where, argument, got, field) =>
+    `调用 ${where} 时 @Data()（第 ${argument} 个参数）收到了${got}，它必须是对象才能放入 @Data("${field}")`,
   KIT_SEND_SIGNAL_INVALID: (where, got) =>
     `${where}.sendWith({ signal }) 需要 AbortSignal，实际为 ${got}`,
   KIT_SEND_OPTION_INVALID: (where, option, expected, got) =>
