@@ -1,3 +1,4 @@
+import type { frameworkMessages } from "../frameworks/messages.js";
 import type { pluginMessages } from "../plugins/messages.js";
 import type { streamMessages } from "../stream/messages.js";
 import type { queryMessages } from "../tanstack-query/messages.js";
@@ -68,4 +69,5 @@ export type KitErrorCode =
   | keyof typeof messages
   | keyof typeof pluginMessages
   | keyof typeof streamMessages
-  | keyof typeof queryMessages;
+  | keyof typeof queryMessages
+  | keyof typeof frameworkMessages;

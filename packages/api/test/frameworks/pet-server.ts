@@ -1,6 +1,17 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Api, Data, Get, KitServer, Params, Post, Query, Server } from "../../src/index.js";
+import {
+  Api,
+  Data,
+  Delete,
+  Get,
+  type KitErrors,
+  KitServer,
+  Params,
+  Post,
+  Query,
+  Server,
+} from "../../src/index.js";
 
 export interface Pet {
   id: number;
@@ -62,14 +73,25 @@ export async function startPetServer(): Promise<PetServer> {
         let body = "";
         request.on("data", (chunk) => (body += chunk));
         request.on("end", () => json(response, 200, { id: 99, ...JSON.parse(body) }));
+      } else if (request.method === "DELETE") {
+        if (url.pathname.endsWith("/404")) json(response, 404, { error: "no such pet" });
+        else response.writeHead(204).end();
       } else if (url.pathname === "/pets") {
         const page = Number(url.searchParams.get("page"));
         const size = Number(url.searchParams.get("size"));
-        const first = (page - 1) * size + 1;
-        const items: Pet[] = [];
-        for (let id = first; id < first + size && id <= TOTAL; id++)
-          items.push({ id, name: `Pet ${id}` });
-        json(response, 200, { items, total: TOTAL } satisfies PetPage);
+        const q = url.searchParams.get("q") ?? "";
+        const all: Pet[] = [];
+        for (let id = 1; id <= TOTAL; id++) all.push({ id, name: `Pet ${id}` });
+        const found = all.filter((pet) => pet.name.includes(q));
+        const items = found.slice((page - 1) * size, page * size);
+        json(response, 200, { items, total: found.length } satisfies PetPage);
+      } else if (url.pathname === "/pets/envelope") {
+        const ok = url.searchParams.get("ok") === "1";
+        json(response, 200, {
+          code: ok ? 0 : 4001,
+          message: ok ? "fine" : "out of stock",
+          data: ok ? { id: 5, name: "Pet 5" } : null,
+        });
       } else if (url.pathname === "/pets/404") {
         json(response, 404, { error: "no such pet" });
       } else {
@@ -116,7 +138,22 @@ export class PetApi {
   @Get("/:id") getPet(@Params("id") _id: number, @Query("hold") _hold?: 1): Promise<Pet> {
     return null!;
   }
-  @Get() listPets(@Query("page") _page: number, @Query("size") _size: number): Promise<PetPage> {
+  @Get() listPets(
+    @Query("page") _page: number,
+    @Query("size") _size: number,
+    @Query("q") _q?: string,
+  ): Promise<PetPage> {
+    return null!;
+  }
+  /** Answers an envelope: `{ code: 0, message: "fine", data }`, else code 4001 "out of stock". */
+  @Get("/envelope") envelope(@Query("ok") _ok: 0 | 1): Promise<Pet> {
+    return null!;
+  }
+  /** 204, or 404 for the pet 404. */
+  @Delete("/:id") removePet(
+    this: KitErrors<{ 404: { error: string } }>,
+    @Params("id") _id: number,
+  ): Promise<void> {
     return null!;
   }
   @Post() addPet(@Data() _pet: { name: string }): Promise<Pet> {
@@ -130,6 +167,6 @@ export class PetApi {
  */
 export function petApiFor(origin: string) {
   @Server({ baseURL: origin, timeout: 0 })
-  class PetService extends KitServer {}
+  class PetService extends KitServer<{ code: number; message: string }> {}
   return new PetService().createApi(PetApi);
 }

@@ -1,49 +1,183 @@
 /*
  * The framework integrations as an app uses them, compiled by the real tsc against the built
- * package: the data types come from the API method's declared response (`KitPayloadOf`).
+ * package: data, errors and envelope fields come from the API method's own declarations
+ * (`KitPayloadOf`, `KitErrors`, the server's envelope type), with no cast anywhere.
  */
+import {
+  Api,
+  Get,
+  type KitErrors,
+  type KitMethodError,
+  KitServer,
+  Params,
+  Post,
+  Query,
+  Server,
+} from "@kit/api";
 import * as react from "@kit/api/react";
 import { kitMutationOptions, kitQueryKey, kitQueryOptions } from "@kit/api/tanstack-query";
 import * as vue from "@kit/api/vue";
 import { QueryClient, useMutation, useQuery as useReactQuery } from "@tanstack/react-query";
 import { useQuery as useVueQuery } from "@tanstack/vue-query";
 import { expectTypeOf } from "vitest";
-import { type Ref, ref, type ShallowRef } from "vue";
+import { computed, type Ref, ref, type ShallowRef } from "vue";
 import { petApi } from "./petstore.js";
 
 interface Pet {
   id: number;
   name: string;
 }
+interface NotFound {
+  missing: number;
+}
+interface Problem {
+  title: string;
+}
+interface PetPage {
+  rows: Pet[];
+  count: number;
+}
+type Envelope = { code: 0 | 4001; message: string };
 
-// Vue: refs typed by the response; send takes the API method's arguments.
-export function useVueUsage() {
+@Server({ baseURL: "/shop", messageKey: "message" })
+export class ShopService extends KitServer<Envelope> {}
+
+@Api("/pets")
+export class ShopApi {
+  @Get("/:id")
+  pet(
+    this: KitErrors<{ 404: NotFound; default: Problem }>,
+    @Params("id") _id: number,
+  ): Promise<Pet> {
+    return null!;
+  }
+  @Get()
+  page(
+    @Query("page") _page: number,
+    @Query("size") _size: number,
+    @Query("q") _q?: string,
+  ): Promise<PetPage> {
+    return null!;
+  }
+  @Post("/:id/vaccinate")
+  vaccinate(@Params("id") _id: number): Promise<void> {
+    return null!;
+  }
+}
+export const shopApi = new ShopService().createApi(ShopApi);
+
+type PetError = KitMethodError<typeof shopApi.pet>;
+
+// Vue: refs typed by the response, the declared errors and the envelope.
+export function useVueRequest() {
   const id = ref(1);
-  const one = vue.useKitRequest(() => petApi.getPetById(id.value), { watch: [id] });
-  expectTypeOf(one.data).toEqualTypeOf<Readonly<ShallowRef<Pet | undefined>>>();
-  expectTypeOf(one.loading).toEqualTypeOf<Readonly<ShallowRef<boolean>>>();
-  const manual = vue.useKitRequest(petApi.findByStatus, { immediate: false });
-  expectTypeOf(manual.send).parameters.toEqualTypeOf<[_status?: ("available" | "sold")[]]>();
-  expectTypeOf(manual.send).returns.toEqualTypeOf<Promise<Pet[] | undefined>>();
-  const pages = vue.useKitPagination(
-    (page, size) => petApi.findByStatus(page > size ? [] : ["sold"]),
-    {
-      initialPageSize: 20,
+  const one = vue.useKitRequest(() => shopApi.pet(id.value), {
+    watch: [id],
+    debounce: 300,
+    enabled: computed(() => id.value > 0),
+    onSuccess: (data, result) => {
+      expectTypeOf(data).toEqualTypeOf<Pet>();
+      expectTypeOf(result.code).toEqualTypeOf<0 | 4001 | undefined>();
     },
-  );
+    onError: (error) => {
+      expectTypeOf(error).toEqualTypeOf<PetError>();
+      if (error.kind === "http" && error.status === 404) {
+        expectTypeOf(error.body).toEqualTypeOf<NotFound>();
+      }
+    },
+    onFinish: (outcome) => {
+      if (outcome.ok) expectTypeOf(outcome.data).toEqualTypeOf<Pet>();
+      else expectTypeOf(outcome.error).toEqualTypeOf<PetError>();
+    },
+  });
+  expectTypeOf(one.data).toEqualTypeOf<Readonly<ShallowRef<Pet | undefined>>>();
+  expectTypeOf(one.error).toEqualTypeOf<Readonly<ShallowRef<PetError | undefined>>>();
+  expectTypeOf(one.loading).toEqualTypeOf<Readonly<ShallowRef<boolean>>>();
+  expectTypeOf(one.code.value).toEqualTypeOf<0 | 4001 | undefined>();
+  expectTypeOf(one.message.value).toEqualTypeOf<string | undefined>();
+  expectTypeOf(one.send).parameters.toEqualTypeOf<[]>();
+
+  // enabled: a boolean, a getter or a ref; debounce and throttle per source.
+  vue.useKitRequest(() => shopApi.pet(id.value), { enabled: false });
+  vue.useKitRequest(() => shopApi.pet(id.value), { enabled: () => id.value > 0 });
+  vue.useKitRequest(() => shopApi.pet(id.value), { enabled: ref(true), throttle: [100, 0] });
+  // @ts-expect-error enabled is a boolean, a ref or a getter of one
+  vue.useKitRequest(() => shopApi.pet(id.value), { enabled: "yes" });
+  // @ts-expect-error initialData has the method's data type
+  vue.useKitRequest(() => shopApi.pet(id.value), { initialData: { id: "1" } });
+
+  // send(...args) takes the API method's arguments and tells success from failure.
+  const manual = vue.useKitRequest(shopApi.vaccinate, { immediate: false });
+  expectTypeOf(manual.send).parameters.toEqualTypeOf<[_id: number]>();
+  return async () => {
+    const outcome = await manual.send(1);
+    if (outcome.ok) {
+      expectTypeOf(outcome.data).toEqualTypeOf<void>();
+    } else {
+      expectTypeOf(outcome.error).toEqualTypeOf<KitMethodError<typeof shopApi.vaccinate>>();
+    }
+    // @ts-expect-error the argument is the pet id
+    await manual.send("1");
+  };
+}
+
+// Vue pagination: page factory arguments, items read from the data, writable page refs.
+export function useVuePages() {
+  const query = ref("");
+  const pages = vue.useKitPagination((page, size) => shopApi.page(page, size, query.value), {
+    items: (data) => data.rows,
+    total: (data) => data.count,
+    watch: [query],
+    debounce: [300],
+    append: true,
+    preload: true,
+  });
   expectTypeOf(pages.items.value).toEqualTypeOf<readonly Pet[]>();
   expectTypeOf(pages.page).toEqualTypeOf<Ref<number>>();
+  expectTypeOf(pages.pageSize).toEqualTypeOf<Ref<number>>();
+  expectTypeOf(pages.total.value).toEqualTypeOf<number | undefined>();
+  expectTypeOf(pages.isLastPage.value).toEqualTypeOf<boolean>();
+  expectTypeOf(pages.data.value).toEqualTypeOf<PetPage | undefined>();
+  expectTypeOf(pages.insert).parameters.toEqualTypeOf<[item: Pet, index?: number]>();
+  expectTypeOf(pages.reload()).resolves.toHaveProperty("ok").toEqualTypeOf<boolean>();
+  // The data itself when it is an array.
+  const plain = vue.useKitPagination((page, size) =>
+    petApi.findByStatus(page > size ? [] : ["sold"]),
+  );
+  expectTypeOf(plain.items.value).toEqualTypeOf<readonly { id: number; name: string }[]>();
+  // @ts-expect-error a page factory returns a KitMethod
+  vue.useKitPagination((page: number) => page);
 }
 
 // React: the same, as plain values.
 export function ReactUsage() {
-  const state = react.useKitRequest(() => petApi.getPetById(1), { deps: [1] });
-  expectTypeOf(state.data).toEqualTypeOf<Pet | undefined>();
-  expectTypeOf(state.send).parameters.toEqualTypeOf<[]>();
-  const list = react.useKitPagination((page, size) =>
-    petApi.findByStatus(page > size ? [] : ["sold"]),
-  );
+  const one = react.useKitRequest(() => shopApi.pet(1), {
+    deps: [1],
+    enabled: true,
+    debounce: [0],
+    polling: 5000,
+    refreshOnFocus: true,
+    onError: (error) => expectTypeOf(error).toEqualTypeOf<PetError>(),
+  });
+  expectTypeOf(one.data).toEqualTypeOf<Pet | undefined>();
+  expectTypeOf(one.error).toEqualTypeOf<PetError | undefined>();
+  expectTypeOf(one.code).toEqualTypeOf<0 | 4001 | undefined>();
+  expectTypeOf(one.send).parameters.toEqualTypeOf<[]>();
+  const adding = react.useKitRequest(petApi.findByStatus, { immediate: false });
+  expectTypeOf(adding.send).parameters.toEqualTypeOf<[_status?: ("available" | "sold")[]]>();
+  expectTypeOf(adding.send)
+    .returns.resolves.toHaveProperty("data")
+    .toEqualTypeOf<Pet[] | undefined>();
+  const list = react.useKitPagination((page, size) => shopApi.page(page, size), {
+    items: (data) => data.rows,
+    total: (data) => data.count,
+  });
   expectTypeOf(list.items).toEqualTypeOf<readonly Pet[]>();
+  expectTypeOf(list.page).toEqualTypeOf<number>();
+  expectTypeOf(list.setPage).toEqualTypeOf<(page: number) => void>();
+  expectTypeOf(list.replace).parameters.toEqualTypeOf<[index: number, item: Pet]>();
+  // @ts-expect-error enabled is a plain boolean in React
+  react.useKitRequest(() => shopApi.pet(1), { enabled: () => true });
 }
 
 // TanStack Query: data typed in useQuery and in the cache, variables are the arguments.
