@@ -28,9 +28,13 @@ export function checkDelay(where: string, value: unknown): void {
   }
 }
 
-/** A whole-number option such as `initialPageSize`. */
-export function checkWhole(where: string, value: unknown, least: number): void {
-  if (value !== undefined && !isWholeAtLeast(value, least)) {
-    refuse(where, `a whole number of at least ${least}`, value);
+/** A whole-number option such as `initialPageSize`, of at least `least` when given. */
+export function checkWhole(where: string, value: unknown, least?: number): void {
+  if (value !== undefined && !isWholeAtLeast(value, least ?? Number.MIN_SAFE_INTEGER)) {
+    refuse(
+      where,
+      least === undefined ? "a whole number" : `a whole number of at least ${least}`,
+      value,
+    );
   }
 }

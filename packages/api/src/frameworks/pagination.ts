@@ -126,7 +126,7 @@ export class PaginationCore<F extends KitPageFactory, Item> {
   }) {
     const { where, options } = setup;
     const initial = options();
-    checkWhole(`${where}({ initialPage })`, initial.initialPage, Number.MIN_SAFE_INTEGER);
+    checkWhole(`${where}({ initialPage })`, initial.initialPage);
     checkWhole(`${where}({ initialPageSize })`, initial.initialPageSize, 1);
     this.#factory = setup.factory;
     this.#options = options;
