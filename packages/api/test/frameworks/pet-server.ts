@@ -7,9 +7,11 @@ import {
   Get,
   type KitErrors,
   KitServer,
+  type KitServerSentEvents,
   Params,
   Post,
   Query,
+  ResponseType,
   Server,
 } from "../../src/index.js";
 
@@ -73,6 +75,16 @@ export async function startPetServer(): Promise<PetServer> {
         let body = "";
         request.on("data", (chunk) => (body += chunk));
         request.on("end", () => json(response, 200, { id: 99, ...JSON.parse(body) }));
+      } else if (url.pathname === "/pets/feed") {
+        // Three events, then the stream stays open until the client closes it.
+        response.on("close", () => {
+          closed.push(path);
+          notify();
+        });
+        response.writeHead(200, { "content-type": "text/event-stream" });
+        for (let id = 1; id <= 3; id++) {
+          response.write(`id: ${id}\ndata: ${JSON.stringify({ id, name: `Pet ${id}` })}\n\n`);
+        }
       } else if (request.method === "DELETE") {
         if (url.pathname.endsWith("/404")) json(response, 404, { error: "no such pet" });
         else response.writeHead(204).end();
@@ -143,6 +155,10 @@ export class PetApi {
     @Query("size") _size: number,
     @Query("q") _q?: string,
   ): Promise<PetPage> {
+    return null!;
+  }
+  /** Server-sent events: pets 1 to 3, then the stream stays open. */
+  @Get("/feed") @ResponseType("stream") feed(): Promise<KitServerSentEvents<Pet>> {
     return null!;
   }
   /** Answers an envelope: `{ code: 0, message: "fine", data }`, else code 4001 "out of stock". */

@@ -9,13 +9,22 @@ import {
   type KitErrors,
   type KitMethodError,
   KitServer,
+  type KitServerSentEvent,
+  type KitServerSentEvents,
   Params,
   Post,
   Query,
+  ResponseType,
   Server,
 } from "@kit/api";
 import * as react from "@kit/api/react";
-import { kitMutationOptions, kitQueryKey, kitQueryOptions } from "@kit/api/tanstack-query";
+import {
+  invalidateKitQueries,
+  kitMutationOptions,
+  kitQueryKey,
+  kitQueryOptions,
+  kitStreamedQueryOptions,
+} from "@kit/api/tanstack-query";
 import * as vue from "@kit/api/vue";
 import { QueryClient, useMutation, useQuery as useReactQuery } from "@tanstack/react-query";
 import { useQuery as useVueQuery } from "@tanstack/vue-query";
@@ -57,6 +66,11 @@ export class ShopApi {
     @Query("size") _size: number,
     @Query("q") _q?: string,
   ): Promise<PetPage> {
+    return null!;
+  }
+  @Get("/feed")
+  @ResponseType("stream")
+  feed(): Promise<KitServerSentEvents<Pet>> {
     return null!;
   }
   @Post("/:id/vaccinate")
@@ -180,17 +194,49 @@ export function ReactUsage() {
   react.useKitRequest(() => shopApi.pet(1), { enabled: () => true });
 }
 
-// TanStack Query: data typed in useQuery and in the cache, variables are the arguments.
+// TanStack Query: data and errors typed in useQuery, useMutation and the cache.
 export function useQueries() {
   const options = kitQueryOptions(petApi.getPetById(1));
   expectTypeOf(useReactQuery(options).data).toEqualTypeOf<Pet | undefined>();
   expectTypeOf(useVueQuery(options).data.value).toEqualTypeOf<Pet | undefined>();
   expectTypeOf(new QueryClient().getQueryData(options.queryKey)).toEqualTypeOf<Pet | undefined>();
+  const typed = kitQueryOptions(shopApi.pet(1));
+  expectTypeOf(useReactQuery(typed).error).toEqualTypeOf<PetError | null>();
+  expectTypeOf(useVueQuery(typed).error.value).toEqualTypeOf<PetError | null>();
+  expectTypeOf(new QueryClient().getQueryState(typed.queryKey)?.error).toEqualTypeOf<
+    PetError | null | undefined
+  >();
+  const fromReact = useReactQuery(typed);
+  if (fromReact.error?.kind === "http" && fromReact.error.status === 404) {
+    expectTypeOf(fromReact.error.body).toEqualTypeOf<NotFound>();
+  }
+
+  // One argument: mutate(payload); none: mutate(); several: the arguments as a tuple.
+  const finding = useMutation(kitMutationOptions(petApi.findByStatus));
+  expectTypeOf(finding.mutate).parameter(0).toEqualTypeOf<("available" | "sold")[] | undefined>();
+  expectTypeOf(finding.data).toEqualTypeOf<Pet[] | undefined>();
+  const vaccinating = useMutation(kitMutationOptions(shopApi.vaccinate));
+  expectTypeOf(vaccinating.mutate).parameter(0).toEqualTypeOf<number>();
+  expectTypeOf(vaccinating.error).toEqualTypeOf<KitMethodError<typeof shopApi.vaccinate> | null>();
+  const reporting = useMutation(kitMutationOptions(petApi.report));
+  // No argument: mutate() alone compiles.
+  reporting.mutate();
   const updating = useMutation(kitMutationOptions(petApi.updateWithForm));
   expectTypeOf(updating.mutate).parameter(0).toEqualTypeOf<[_petId: number, _name?: string]>();
-  const finding = useMutation(kitMutationOptions(petApi.findByStatus));
-  expectTypeOf(finding.data).toEqualTypeOf<Pet[] | undefined>();
+  // @ts-expect-error one argument is passed as itself, not as a tuple
+  vaccinating.mutate([1]);
+
   expectTypeOf(kitQueryKey(petApi)).toEqualTypeOf<
     readonly [server: string, api: string, method?: string, ...args: unknown[]]
   >();
+  const client = new QueryClient();
+  expectTypeOf(invalidateKitQueries(client, petApi.getPetById)).toEqualTypeOf<Promise<void>>();
+  invalidateKitQueries(client, petApi);
+  invalidateKitQueries(client, petApi.getPetById(1));
+
+  // A stream method: the events so far, typed by the generated stream type.
+  const feed = useReactQuery(kitStreamedQueryOptions(shopApi.feed()));
+  expectTypeOf(feed.data).toEqualTypeOf<KitServerSentEvent<Pet>[] | undefined>();
+  // @ts-expect-error only a stream method streams
+  kitStreamedQueryOptions(shopApi.pet(1));
 }
