@@ -1,0 +1,14 @@
+import { ShelterFeed } from "./ShelterFeed";
+import { ShelterList } from "./ShelterList";
+import { ShelterVisitors } from "./ShelterVisitors";
+
+export function StrategiesApp() {
+  return (
+    <>
+      <h1>Kit strategies · React</h1>
+      <ShelterList />
+      <ShelterFeed />
+      <ShelterVisitors />
+    </>
+  );
+}
