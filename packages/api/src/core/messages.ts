@@ -1,7 +1,6 @@
 import type { frameworkMessages } from "../frameworks/messages.js";
 import type { pluginMessages } from "../plugins/messages.js";
 import type { streamMessages } from "../stream/messages.js";
-import type { queryMessages } from "../tanstack-query/messages.js";
 import { isJsonMediaType } from "./media-type.js";
 
 /**
@@ -69,5 +68,4 @@ export type KitErrorCode =
   | keyof typeof messages
   | keyof typeof pluginMessages
   | keyof typeof streamMessages
-  | keyof typeof queryMessages
   | keyof typeof frameworkMessages;

@@ -1,6 +1,8 @@
 import { KitBusinessError } from "../core/errors.js";
 import type { KitResult } from "../core/result.js";
 import { AutoRefresh, type KitAutoRefreshOptions } from "./auto-refresh.js";
+import { kitQueryKey } from "./method-key.js";
+import { mount } from "./mounted.js";
 import { checkDelay } from "./options.js";
 import type {
   KitEnvelopeFields,
@@ -96,6 +98,9 @@ export class RequestCore<F extends KitMethodFactory> {
   #enabled = true;
   /** An automatic send was asked for while not enabled. */
   #pending = false;
+  /** The key of the method last sent, for `useKitFetcher`'s `refresh`. */
+  #key: readonly unknown[] | undefined;
+  #unmount: (() => void) | undefined;
 
   /**
    * `factory` and `options` are read at each use, so React can hand in the latest render's.
@@ -146,12 +151,21 @@ export class RequestCore<F extends KitMethodFactory> {
   /** The component is set up or mounted: send if `immediate`, listen to refresh events. */
   start(): void {
     this.#refresh.start();
+    const core = this;
+    this.#unmount ??= mount({
+      get key() {
+        return core.#key;
+      },
+      refresh: () => this.send(...this.#lastArgs),
+    });
     if (this.#options().immediate ?? true) this.auto();
     else this.#refresh.settled();
   }
 
   /** The component went away: abort without a trace, stop timers and listeners. */
   stop(): void {
+    this.#unmount?.();
+    this.#unmount = undefined;
     this.#timing.cancel();
     this.#refresh.stop();
     if (this.#drop()) this.#update({ loading: false });
@@ -203,7 +217,9 @@ export class RequestCore<F extends KitMethodFactory> {
     let outcome: KitSendOutcome<KitFactoryData<F>, KitFactoryError<F>, KitFactoryEnvelope<F>>;
     try {
       const factory = this.#factory() as unknown as (...args: KitFactoryArgs<F>) => ReturnType<F>;
-      const result = (await factory(...args).sendWith({
+      const method = factory(...args);
+      this.#key = kitQueryKey(method);
+      const result = (await method.sendWith({
         signal: attempt.controller.signal,
       })) as KitResult<KitFactoryEnvelope<F>, KitFactoryData<F>>;
       outcome = { ok: true, data: result.data, result, error: undefined };

@@ -1,10 +1,10 @@
+export { type KitQueryKey, type KitQueryTarget, kitQueryKey } from "../frameworks/method-key.js";
 export type {
   KitFactoryArgs,
   KitFactoryData,
   KitMethodFactory,
 } from "../frameworks/types.js";
 export { invalidateKitQueries, type KitInvalidatingClient } from "./invalidate.js";
-export { type KitQueryKey, type KitQueryTarget, kitQueryKey } from "./keys.js";
 export {
   type KitMutationOptions,
   type KitMutationVariables,

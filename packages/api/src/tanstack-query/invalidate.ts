@@ -1,4 +1,4 @@
-import { type KitQueryTarget, kitQueryKey } from "./keys.js";
+import { type KitQueryTarget, methodKey } from "../frameworks/method-key.js";
 
 /** The part of TanStack's `QueryClient` (React's or Vue's) that invalidation needs. */
 export interface KitInvalidatingClient {
@@ -13,5 +13,5 @@ export function invalidateKitQueries(
   client: KitInvalidatingClient,
   target: KitQueryTarget,
 ): Promise<void> {
-  return client.invalidateQueries({ queryKey: kitQueryKey(target) });
+  return client.invalidateQueries({ queryKey: methodKey(target, "invalidateKitQueries()") });
 }

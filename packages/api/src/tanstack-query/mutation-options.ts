@@ -1,7 +1,7 @@
 import type { KitMethodOf } from "../core/method.js";
 import type { KitMethodError } from "../core/method-errors.js";
+import { arityOf, probe, serverOf } from "../frameworks/method-key.js";
 import type { KitFactoryArgs, KitFactoryData, KitMethodFactory } from "../frameworks/types.js";
-import { arityOf, probe, serverOf } from "./keys.js";
 
 /**
  * A mutation's variables for an API method's arguments: the argument itself when it takes one
@@ -37,7 +37,7 @@ export function kitMutationOptions<F extends KitMethodFactory>(
   KitFactoryData<F>,
   KitMethodError<F>
 > {
-  const method = probe(factory);
+  const method = probe(factory, "kitMutationOptions()");
   // A function of its own says how many arguments it takes; an API method's proxy does not,
   // and its declaration does.
   const arity = factory.length || arityOf(method);

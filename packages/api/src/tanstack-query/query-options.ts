@@ -1,7 +1,7 @@
 import type { DataTag } from "@tanstack/query-core";
 import type { KitMethod, KitMethodOf } from "../core/method.js";
 import type { KitMethodError } from "../core/method-errors.js";
-import { type KitQueryKey, kitQueryKey } from "./keys.js";
+import { type KitQueryKey, kitQueryKey } from "../frameworks/method-key.js";
 
 /**
  * What `kitQueryOptions` returns: spread it into `useQuery`, `queryClient.fetchQuery`, and so on.

@@ -1,9 +1,9 @@
 import type { DataTag } from "@tanstack/query-core";
 import type { KitMethodOf } from "../core/method.js";
 import type { KitMethodError } from "../core/method-errors.js";
+import { type KitQueryKey, kitQueryKey } from "../frameworks/method-key.js";
 import { eventStream } from "../stream/event-stream.js";
 import type { KitServerSentEvent, KitServerSentEvents } from "../stream/types.js";
-import { type KitQueryKey, kitQueryKey } from "./keys.js";
 import type { KitQueryOptions } from "./query-options.js";
 
 /** The type of each event's `data` of a stream method. */

@@ -1,5 +1,21 @@
 export type { KitAutoRefreshOptions } from "../frameworks/auto-refresh.js";
 export type {
+  KitBlobFactory,
+  KitDownloadActions,
+  KitDownloadOptions,
+  KitDownloadState,
+} from "../frameworks/download.js";
+export type {
+  KitEventFactory,
+  KitEventFeedActions,
+  KitEventFeedOptions,
+  KitEventFeedState,
+  KitFactoryEvent,
+  KitFactoryFeedState,
+  KitFeedStatus,
+} from "../frameworks/event-feed.js";
+export type { KitFetcherActions, KitFetcherState } from "../frameworks/fetcher.js";
+export type {
   KitFactoryPageState,
   KitPageFactory,
   KitPageItem,
@@ -24,10 +40,23 @@ export type {
   KitMethodFactory,
   KitSendOutcome,
 } from "../frameworks/types.js";
+export type {
+  KitFactoryUploaderState,
+  KitUpload,
+  KitUploaderActions,
+  KitUploaderOptions,
+  KitUploaderState,
+  KitUploadFactory,
+  KitUploadStatus,
+} from "../frameworks/uploader.js";
 export type { KitWatchTiming } from "../frameworks/watch-timing.js";
+export { type UseKitDownloadReturn, useKitDownload } from "./download.js";
+export { type UseKitEventStreamReturn, useKitEventStream } from "./event-stream.js";
+export { type UseKitFetcherReturn, useKitFetcher } from "./fetcher.js";
 export {
   type UseKitPaginationOptions,
   type UseKitPaginationReturn,
   useKitPagination,
 } from "./pagination.js";
 export { type UseKitRequestOptions, type UseKitRequestReturn, useKitRequest } from "./request.js";
+export { type UseKitUploaderReturn, useKitUploader } from "./uploader.js";

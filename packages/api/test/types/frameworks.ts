@@ -5,9 +5,12 @@
  */
 import {
   Api,
+  ContentType,
+  Data,
   Get,
   type KitErrors,
   type KitMethodError,
+  type KitRequestError,
   KitServer,
   type KitServerSentEvent,
   type KitServerSentEvents,
@@ -71,6 +74,16 @@ export class ShopApi {
   @Get("/feed")
   @ResponseType("stream")
   feed(): Promise<KitServerSentEvents<Pet>> {
+    return null!;
+  }
+  @Get("/export")
+  @ResponseType("blob")
+  exportPets(@Query("year") _year: number): Promise<Blob> {
+    return null!;
+  }
+  @Post("/:id/photos")
+  @ContentType("multipart/form-data")
+  photo(@Params("id") _id: number, @Data() _form: FormData): Promise<{ url: string }> {
     return null!;
   }
   @Post("/:id/vaccinate")
@@ -192,6 +205,73 @@ export function ReactUsage() {
   expectTypeOf(list.replace).parameters.toEqualTypeOf<[index: number, item: Pet]>();
   // @ts-expect-error enabled is a plain boolean in React
   react.useKitRequest(() => shopApi.pet(1), { enabled: () => true });
+}
+
+// Fetcher, event stream, download and uploader, in Vue and React.
+export function useVueCapabilities() {
+  const fetcher = vue.useKitFetcher();
+  expectTypeOf(fetcher.prefetch(shopApi.pet(2)))
+    .resolves.toHaveProperty("data")
+    .toEqualTypeOf<Pet | undefined>();
+  expectTypeOf(fetcher.refresh(shopApi.pet)).toEqualTypeOf<Promise<number>>();
+  expectTypeOf(fetcher.loading).toEqualTypeOf<Readonly<ShallowRef<boolean>>>();
+
+  const feed = vue.useKitEventStream(() => shopApi.feed(), {
+    limit: 10,
+    filter: (event) => event.data.id > 1,
+  });
+  expectTypeOf(feed.events.value).toEqualTypeOf<readonly KitServerSentEvent<Pet>[]>();
+  expectTypeOf(feed.latest.value).toEqualTypeOf<KitServerSentEvent<Pet> | undefined>();
+  expectTypeOf(feed.status.value).toEqualTypeOf<
+    "idle" | "connecting" | "open" | "closed" | "error"
+  >();
+  expectTypeOf(feed.open).parameters.toEqualTypeOf<[]>();
+  // @ts-expect-error only a stream method is a feed
+  vue.useKitEventStream(() => shopApi.pet(1));
+
+  const exporting = vue.useKitDownload(shopApi.exportPets, { fileName: "pets.csv" });
+  expectTypeOf(exporting.download).parameters.toEqualTypeOf<[_year: number]>();
+  expectTypeOf(exporting.download)
+    .returns.resolves.toHaveProperty("data")
+    .toEqualTypeOf<File | undefined>();
+  expectTypeOf(exporting.error.value).toEqualTypeOf<
+    KitMethodError<typeof shopApi.exportPets> | undefined
+  >();
+  // @ts-expect-error only a Blob method downloads
+  vue.useKitDownload(shopApi.pet);
+
+  const uploads = vue.useKitUploader(
+    (file) => {
+      expectTypeOf(file).toEqualTypeOf<File>();
+      const form = new FormData();
+      form.append("photo", file);
+      return shopApi.photo(1, form);
+    },
+    { concurrency: 3 },
+  );
+  const first = uploads.files.value[0];
+  expectTypeOf(first?.data).toEqualTypeOf<{ url: string } | undefined>();
+  expectTypeOf(first?.status).toEqualTypeOf<
+    "queued" | "uploading" | "done" | "failed" | "aborted"
+  >();
+  expectTypeOf(uploads.add).parameters.toEqualTypeOf<[files: Iterable<File> | ArrayLike<File>]>();
+}
+
+export function ReactCapabilities() {
+  const feed = react.useKitEventStream(() => shopApi.feed(), { immediate: false });
+  expectTypeOf(feed.events).toEqualTypeOf<readonly KitServerSentEvent<Pet>[]>();
+  const exporting = react.useKitDownload(shopApi.exportPets);
+  expectTypeOf(exporting.progress).toEqualTypeOf<
+    | { readonly loaded: number; readonly total: number | undefined; readonly rate: number }
+    | undefined
+  >();
+  const uploads = react.useKitUploader((_file: File) => shopApi.photo(1, new FormData()), {});
+  expectTypeOf(uploads.files[0]?.error).toEqualTypeOf<
+    KitMethodError<typeof shopApi.photo> | undefined
+  >();
+  const fetcher = react.useKitFetcher();
+  expectTypeOf(fetcher.error).toEqualTypeOf<KitRequestError | undefined>();
+  return [feed, exporting, uploads, fetcher];
 }
 
 // TanStack Query: data and errors typed in useQuery, useMutation and the cache.

@@ -1,6 +1,6 @@
 import { KitOptionsError } from "../core/errors.js";
 import { type AnyKitMethod, KitMethod, methodInternals } from "../core/method.js";
-import { queryMessages } from "./messages.js";
+import { frameworkMessages } from "./messages.js";
 
 /**
  * `[server, api, method, ...args]`: `["https://eu.example.com/api", "PetApi", "getPetById", 1]`,
@@ -27,10 +27,15 @@ export type KitQueryTarget = object;
  * serializable.
  */
 export function kitQueryKey(target: KitQueryTarget): KitQueryKey {
+  return methodKey(target, "kitQueryKey()");
+}
+
+/** `kitQueryKey`, naming `where` when the target is none of the three. */
+export function methodKey(target: KitQueryTarget, where: string): KitQueryKey {
   if (target instanceof KitMethod) {
     return [serverOf(target), target.api, target.name, ...withoutTrailingUndefined(target.args)];
   }
-  const method = probe(target);
+  const method = probe(target, where);
   const server = serverOf(method);
   return typeof target === "function" ? [server, method.api, method.name] : [server, method.api];
 }
@@ -39,13 +44,13 @@ export function kitQueryKey(target: KitQueryTarget): KitQueryKey {
  * The `KitMethod` an API method builds when called without arguments, or the first method of an API
  * object: building one sends nothing, and it knows the API and method names.
  */
-export function probe(target: object): AnyKitMethod {
+export function probe(target: object, where: string): AnyKitMethod {
   const factory = typeof target === "function" ? target : firstFunction(target);
   const built: unknown = factory?.();
   if (built instanceof KitMethod) return built;
   throw new KitOptionsError(
     "KIT_QUERY_KEY_TARGET",
-    queryMessages.KIT_QUERY_KEY_TARGET(describe(target)),
+    frameworkMessages.KIT_QUERY_KEY_TARGET(where, describe(target)),
   );
 }
 
@@ -73,4 +78,21 @@ function withoutTrailingUndefined(args: readonly unknown[]): unknown[] {
   let end = args.length;
   while (end > 0 && args[end - 1] === undefined) end--;
   return args.slice(0, end);
+}
+
+/** Whether `key` is `prefix` or lies below it: the queries a key of a method, API or call selects. */
+export function keyStartsWith(key: readonly unknown[], prefix: readonly unknown[]): boolean {
+  return (
+    prefix.length <= key.length &&
+    prefix.every((part, i) => stableText(part) === stableText(key[i]))
+  );
+}
+
+/** JSON with object keys sorted, as TanStack Query hashes keys: equal content, equal text. */
+function stableText(value: unknown): string {
+  return JSON.stringify(value, (_, part: unknown) =>
+    part !== null && typeof part === "object" && !Array.isArray(part)
+      ? Object.fromEntries(Object.entries(part).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : part,
+  );
 }
