@@ -2,10 +2,12 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   Api,
+  ContentType,
   Data,
   Delete,
   Get,
   type KitErrors,
+  type KitPlugin,
   KitServer,
   type KitServerSentEvents,
   Params,
@@ -54,6 +56,8 @@ export async function startPetServer(): Promise<PetServer> {
   const requests: string[] = [];
   const closed: string[] = [];
   let held: (() => void)[] = [];
+  /** Names of the files uploaded so far. */
+  const uploaded = new Set<string>();
   let waiters: (() => void)[] = [];
   const notify = () => {
     for (const waiter of waiters) waiter();
@@ -71,7 +75,33 @@ export async function startPetServer(): Promise<PetServer> {
     const path = `${url.pathname}${url.search}`;
     requests.push(path);
     const answer = () => {
-      if (request.method === "POST") {
+      if (url.pathname === "/pets/photos") {
+        // The multipart body's file name decides: "broken" always fails, "flaky" fails once.
+        let body = "";
+        request.on("data", (chunk) => (body += chunk));
+        request.on("end", () => {
+          const name = /filename="([^"]*)"/.exec(body)?.[1] ?? "";
+          const failing =
+            name.includes("broken") || (name.includes("flaky") && !uploaded.has(name));
+          uploaded.add(name);
+          if (failing) json(response, 500, { error: `could not store ${name}` });
+          else json(response, 200, { name, bytes: body.length });
+        });
+      } else if (url.pathname === "/pets/export") {
+        if (url.searchParams.get("year") === "404") {
+          json(response, 404, { error: "no export for that year" });
+        } else {
+          const rows = [
+            "id,name",
+            ...Array.from({ length: 500 }, (_, i) => `${i + 1},Pet ${i + 1}`),
+          ];
+          response.writeHead(200, {
+            "content-type": "text/csv",
+            "content-disposition": `attachment; filename="pets-${url.searchParams.get("year")}.csv"`,
+          });
+          response.end(`${rows.join("\n")}\n`);
+        }
+      } else if (request.method === "POST") {
         let body = "";
         request.on("data", (chunk) => (body += chunk));
         request.on("end", () => json(response, 200, { id: 99, ...JSON.parse(body) }));
@@ -157,8 +187,26 @@ export class PetApi {
   ): Promise<PetPage> {
     return null!;
   }
-  /** Server-sent events: pets 1 to 3, then the stream stays open. */
-  @Get("/feed") @ResponseType("stream") feed(): Promise<KitServerSentEvents<Pet>> {
+  /** Server-sent events: pets 1 to 3, then the stream stays open; `tag` tells connections apart. */
+  @Get("/feed") @ResponseType("stream") feed(
+    @Query("tag") _tag?: string,
+  ): Promise<KitServerSentEvents<Pet>> {
+    return null!;
+  }
+  /** Stores the form's file; `?hold=1` holds the answer. */
+  @Post("/photos")
+  @ContentType("multipart/form-data")
+  uploadPhoto(
+    @Data() _form: FormData,
+    @Query("hold") _hold?: 1,
+  ): Promise<{ name: string; bytes: number }> {
+    return null!;
+  }
+  /** A CSV of 500 pets named `pets-<year>.csv`; the year 404 answers 404. */
+  @Get("/export") @ResponseType("blob") exportPets(
+    @Query("year") _year: number,
+    @Query("hold") _hold?: 1,
+  ): Promise<Blob> {
     return null!;
   }
   /** Answers an envelope: `{ code: 0, message: "fine", data }`, else code 4001 "out of stock". */
@@ -181,8 +229,10 @@ export class PetApi {
  * The API object of `PetApi` on a fresh server class for `origin`. Without a timeout, so a held
  * request's connection closes only when the client aborts it.
  */
-export function petApiFor(origin: string) {
+export function petApiFor(origin: string, ...plugins: KitPlugin[]) {
   @Server({ baseURL: origin, timeout: 0 })
   class PetService extends KitServer<{ code: number; message: string }> {}
-  return new PetService().createApi(PetApi);
+  const service = new PetService();
+  for (const plugin of plugins) service.use(plugin);
+  return service.createApi(PetApi);
 }
