@@ -6,8 +6,11 @@ import { type KitProgress, sendWithProgress } from "../progress/index.js";
 import { pageToSaveIn, saveFile } from "./save-file.js";
 import type { KitFactoryArgs, KitSendOutcome } from "./types.js";
 
-/** What the download strategies take: a function that builds a method answering a `Blob`. */
-export type KitBlobFactory = (...args: never) => KitMethodOf<Blob>;
+/**
+ * What the download strategies take: a function that builds a method answering a `Blob`, or
+ * text (a generated `text/csv` method), which is saved with the response's media type.
+ */
+export type KitBlobFactory = (...args: never) => KitMethodOf<Blob> | KitMethodOf<string>;
 
 export interface KitDownloadState<E> {
   readonly loading: boolean;
@@ -47,7 +50,7 @@ export class DownloadCore<F extends KitBlobFactory> {
   readonly #factory: () => F;
   readonly #options: () => KitDownloadOptions;
   readonly #listeners = new Set<() => void>();
-  #current: KitMethodOf<Blob> | undefined;
+  #current: KitMethodOf<Blob | string> | undefined;
   #state: KitDownloadState<KitMethodError<F>> = {
     loading: false,
     progress: undefined,
@@ -77,9 +80,9 @@ export class DownloadCore<F extends KitBlobFactory> {
     // Misuse (no page to save in) rejects before anything is sent.
     if (!options.save) pageToSaveIn(this.#where);
     this.stop();
-    const method = (this.#factory() as unknown as (...args: unknown[]) => KitMethodOf<Blob>)(
-      ...args,
-    );
+    const method = (
+      this.#factory() as unknown as (...args: unknown[]) => KitMethodOf<Blob | string>
+    )(...args);
     this.#current = method;
     const current = () => this.#current === method;
     this.#update({ loading: true, progress: undefined, error: undefined });
@@ -90,7 +93,7 @@ export class DownloadCore<F extends KitBlobFactory> {
         },
         interval: options.progressInterval,
       });
-      const file = downloadedFile(result, options.fileName);
+      const file = downloadedFile(asBlob(result), options.fileName);
       if (current()) {
         if (options.save) options.save(file);
         else saveFile(file, pageToSaveIn(this.#where));
@@ -128,4 +131,12 @@ export class DownloadCore<F extends KitBlobFactory> {
     this.#state = { ...this.#state, ...change };
     for (const listener of this.#listeners) listener();
   }
+}
+
+/** A text answer as a `Blob` of the response's media type, so it saves like a binary one. */
+function asBlob(result: KitResult<unknown, Blob | string>): KitResult<unknown, Blob> {
+  if (typeof result.data !== "string") return result as KitResult<unknown, Blob>;
+  const type = result.headers["content-type"];
+  const blob = new Blob([result.data], { type: typeof type === "string" ? type : "text/plain" });
+  return { ...result, data: blob };
 }

@@ -37,6 +37,19 @@ describe("useKitDownload", () => {
     stop();
   });
 
+  test("a text method's answer (a generated text/csv method) is saved with its media type", async () => {
+    const api = petApiFor(server.origin);
+    const saved: File[] = [];
+    const { state, stop } = mount(() =>
+      useKitDownload(api.exportText, { save: (f) => saved.push(f) }),
+    );
+    expect((await state.download(2022)).ok).toBe(true);
+    expect(saved[0]?.name).toBe("pets-2022.csv");
+    expect(saved[0]?.type).toBe("text/csv");
+    expect((await saved[0]!.text()).split("\n").slice(0, 2)).toEqual(["id,name", "1,Pet 1"]);
+    stop();
+  });
+
   test("a failed download shows the method's error and saves nothing", async () => {
     const api = petApiFor(server.origin);
     const saved: File[] = [];

@@ -209,6 +209,10 @@ export class PetApi {
   ): Promise<Blob> {
     return null!;
   }
+  /** The same CSV read as text, as a generated `text/csv` method reads it. */
+  @Get("/export") @ResponseType("text") exportText(@Query("year") _year: number): Promise<string> {
+    return null!;
+  }
   /** Answers an envelope: `{ code: 0, message: "fine", data }`, else code 4001 "out of stock". */
   @Get("/envelope") envelope(@Query("ok") _ok: 0 | 1): Promise<Pet> {
     return null!;

@@ -237,7 +237,9 @@ export function useVueCapabilities() {
   expectTypeOf(exporting.error.value).toEqualTypeOf<
     KitMethodError<typeof shopApi.exportPets> | undefined
   >();
-  // @ts-expect-error only a Blob method downloads
+  // A text method (text/csv) downloads too.
+  vue.useKitDownload(petApi.report, { fileName: "report.txt" });
+  // @ts-expect-error only a Blob or text method downloads
   vue.useKitDownload(shopApi.pet);
 
   const uploads = vue.useKitUploader(
