@@ -5,6 +5,7 @@
  * on Vite's development server. What the page sent is read from kit mock's log lines.
  */
 import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
@@ -177,6 +178,48 @@ describe.skipIf(!chromiumPresent())("the request strategies in Chromium against 
       expect(Number(await text("visitors-polls").textContent())).toBeGreaterThanOrEqual(
         whileHidden,
       );
+    });
+
+    test("upload queue: each photo shows its status; the one whose connection broke is retried alone", async () => {
+      const sent = await open();
+      let broken = false;
+      // The first upload of b.jpg loses its connection before reaching the mock.
+      const breakOnce = async (route: import("playwright-core").Route) => {
+        const body = route.request().postDataBuffer()?.toString("latin1") ?? "";
+        if (!broken && body.includes('filename="b.jpg"')) {
+          broken = true;
+          await route.abort("connectionreset");
+        } else {
+          await route.continue();
+        }
+      };
+      await browser.context.route("**/api/shelter/photos", breakOnce);
+      try {
+        await text("photo-input").setInputFiles(
+          ["a.jpg", "b.jpg", "c.jpg"].map((name) => ({
+            name,
+            mimeType: "image/jpeg",
+            buffer: Buffer.from(`photo ${name}`),
+          })),
+        );
+        const rows = () => text("photo-list").locator("li span").allTextContents();
+        await expect.poll(rows).toEqual(["a.jpg: done", "b.jpg: failed", "c.jpg: done"]);
+        expect(sent("/photos")).toEqual(["/api/shelter/photos 200", "/api/shelter/photos 200"]);
+        await text("photo-retry").click();
+        await expect.poll(rows).toEqual(["a.jpg: done", "b.jpg: done", "c.jpg: done"]);
+        expect(sent("/photos")).toHaveLength(3);
+      } finally {
+        await browser.context.unroute("**/api/shelter/photos", breakOnce);
+      }
+    });
+
+    test("export download: the CSV is saved as a file", async () => {
+      await open();
+      const [download] = await Promise.all([page.waitForEvent("download"), text("export").click()]);
+      // kit mock sends no declared response headers, so the name is the page's fallback.
+      expect(download.suggestedFilename()).toBe("shelter-pets.csv");
+      expect(await readFile((await download.path())!, "utf8")).toBe("id,name\n1,Rex\n2,Tom\n");
+      await expect.poll(() => text("export-state").textContent()).toBe("shelter-pets.csv");
     });
   });
 });

@@ -1,5 +1,7 @@
+import { ShelterExport } from "./ShelterExport";
 import { ShelterFeed } from "./ShelterFeed";
 import { ShelterList } from "./ShelterList";
+import { ShelterPhotos } from "./ShelterPhotos";
 import { ShelterVisitors } from "./ShelterVisitors";
 
 export function StrategiesApp() {
@@ -9,6 +11,8 @@ export function StrategiesApp() {
       <ShelterList />
       <ShelterFeed />
       <ShelterVisitors />
+      <ShelterPhotos />
+      <ShelterExport />
     </>
   );
 }
