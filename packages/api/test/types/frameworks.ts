@@ -95,6 +95,56 @@ export const shopApi = new ShopService().createApi(ShopApi);
 
 type PetError = KitMethodError<typeof shopApi.pet>;
 
+/** The shape `kit generate` writes: a typed overload over an implementation of `unknown`s. */
+@Api("", { name: "ShelterApi" })
+export class ShelterApi {
+  listPets(
+    this: KitErrors<{ 422: Problem }>,
+    page: number,
+    size: number,
+    name?: string,
+  ): Promise<PetPage>;
+  @Get("/pets")
+  listPets(
+    @Query("page") _page: unknown,
+    @Query("size") _size: unknown,
+    @Query("name") _name?: unknown,
+  ): Promise<unknown> {
+    return null!;
+  }
+  uploadPhoto(formData: FormData): Promise<{ url: string }>;
+  @Post("/photos")
+  @ContentType("multipart/form-data")
+  uploadPhoto(@Data() _formData: unknown): Promise<unknown> {
+    return null!;
+  }
+}
+export const shelterApi = new ShopService().createApi(ShelterApi);
+
+// Generated overloads: the strategies see the typed overload.
+export function useGenerated() {
+  const list = vue.useKitPagination((page, size) => shelterApi.listPets(page, size, "Rex"), {
+    items: (data) => data.rows,
+    total: (data) => data.count,
+  });
+  expectTypeOf(list.items.value).toEqualTypeOf<readonly Pet[]>();
+  if (list.error.value?.kind === "http" && list.error.value.status === 422) {
+    expectTypeOf(list.error.value.body).toEqualTypeOf<Problem>();
+  }
+  const uploads = react.useKitUploader((file) => {
+    const form = new FormData();
+    form.append("photo", file);
+    return shelterApi.uploadPhoto(form);
+  });
+  expectTypeOf(uploads.files[0]!.data).toEqualTypeOf<{ url: string } | undefined>();
+  const mutation = useMutation(kitMutationOptions(shelterApi.uploadPhoto));
+  expectTypeOf(mutation.mutate).parameter(0).toEqualTypeOf<FormData>();
+  const request = react.useKitRequest(shelterApi.listPets, { immediate: false });
+  expectTypeOf(request.send).parameters.toEqualTypeOf<
+    [page: number, size: number, name?: string]
+  >();
+}
+
 // Vue: refs typed by the response, the declared errors and the envelope.
 export function useVueRequest() {
   const id = ref(1);
