@@ -159,6 +159,17 @@ describe.skipIf(!chromiumPresent())("the request strategies in Chromium against 
       ]);
     });
 
+    test("fetcher: Refresh sends the two pet lists on the page again, at their current pages", async () => {
+      const sent = await open();
+      await expect.poll(() => text("shelter-page").textContent()).toBe("Page 1 of 3");
+      await expect.poll(() => text("feed-list").locator("li").count()).toBe(5);
+      await expect.poll(() => sent("/pets?page=2&size=5")).toHaveLength(1);
+      await text("refresh-pets").click();
+      await expect.poll(() => text("refreshed").textContent()).toBe("Refreshed 2 lists");
+      expect(sent("/pets?page=1&size=5")).toHaveLength(2);
+      expect(sent("/pets?page=1&size=6")).toHaveLength(2);
+    });
+
     test("polling every 500 ms pauses while the tab is hidden and catches up when it is shown", async () => {
       const sent = await open();
       await expect.poll(() => text("visitors-now").textContent()).toBe("7 visitors");

@@ -1,3 +1,4 @@
+import { RefreshPets } from "./RefreshPets";
 import { ShelterExport } from "./ShelterExport";
 import { ShelterFeed } from "./ShelterFeed";
 import { ShelterList } from "./ShelterList";
@@ -10,6 +11,7 @@ export function StrategiesApp() {
       <h1>Kit strategies · React</h1>
       <ShelterList />
       <ShelterFeed />
+      <RefreshPets />
       <ShelterVisitors />
       <ShelterPhotos />
       <ShelterExport />
