@@ -1,6 +1,8 @@
+import { onServer } from "./environment.js";
+
 /** When a request or page list sends again on its own, with the arguments of its last send. */
 export interface KitAutoRefreshOptions {
-  /** Send again this many milliseconds after the previous send settled. */
+  /** Send again this many milliseconds after the previous send settled; never on a server. */
   readonly polling?: number;
   /** Keep polling while the page is hidden (another tab, a minimized window). Default `false`. */
   readonly pollingWhenHidden?: boolean;
@@ -85,7 +87,8 @@ export class AutoRefresh {
   #schedule(delay: number | undefined): void {
     this.sending();
     const { polling, pollingWhenHidden } = this.#options();
-    if (polling === undefined || polling <= 0 || delay === undefined) return;
+    // On a server, polling would outlive the rendered page: components there never unmount.
+    if (polling === undefined || polling <= 0 || delay === undefined || onServer()) return;
     if (!pollingWhenHidden && hidden()) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;

@@ -1,6 +1,7 @@
 import { KitBusinessError } from "../core/errors.js";
 import type { KitResult } from "../core/result.js";
 import { AutoRefresh, type KitAutoRefreshOptions } from "./auto-refresh.js";
+import { onServer } from "./environment.js";
 import { kitQueryKey } from "./method-key.js";
 import { mount } from "./mounted.js";
 import { checkDelay } from "./options.js";
@@ -152,12 +153,14 @@ export class RequestCore<F extends KitMethodFactory> {
   start(): void {
     this.#refresh.start();
     const core = this;
-    this.#unmount ??= mount({
-      get key() {
-        return core.#key;
-      },
-      refresh: () => this.send(...this.#lastArgs),
-    });
+    // A server renders and forgets: listing its requests would keep them forever.
+    if (!onServer())
+      this.#unmount ??= mount({
+        get key() {
+          return core.#key;
+        },
+        refresh: () => this.send(...this.#lastArgs),
+      });
     if (this.#options().immediate ?? true) this.auto();
     else this.#refresh.settled();
   }

@@ -32,6 +32,7 @@ beforeEach(() => {
   scope.addEventListener = browser.window.addEventListener.bind(browser.window);
   scope.removeEventListener = browser.window.removeEventListener.bind(browser.window);
   scope.document = browser.document;
+  scope.window = globalThis;
   fakeTimers();
 });
 afterEach(() => {
@@ -39,6 +40,7 @@ afterEach(() => {
   delete scope.addEventListener;
   delete scope.removeEventListener;
   delete scope.document;
+  delete scope.window;
 });
 
 const since = (before: number) => server.requests.slice(before);
@@ -129,6 +131,21 @@ describe("polling", () => {
       "/pets?page=2&size=10",
       "/pets?page=2&size=10",
     ]);
+    stop();
+  });
+});
+
+describe("on a server (no window)", () => {
+  test("polling does not run, so nothing outlives the rendered page", async () => {
+    delete scope.window;
+    const api = petApiFor(server.origin);
+    const before = server.requests.length;
+    const { stop } = mount(() => useKitRequest(() => api.getPet(12), { polling: 100 }));
+    await server.arrived(before + 1);
+    await quietFor(20);
+    vi.advanceTimersByTime(1000);
+    await quietFor(30);
+    expect(since(before)).toEqual(["/pets/12"]);
     stop();
   });
 });

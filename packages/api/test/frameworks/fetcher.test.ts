@@ -8,10 +8,16 @@ import { mount, quietFor, renderHook } from "./mount.js";
 import { type PetServer, petApiFor, startPetServer } from "./pet-server.js";
 
 let server: PetServer;
+const scope = globalThis as { window?: unknown };
 beforeAll(async () => {
   server = await startPetServer();
+  // As in a browser: requests are listed for refresh only where there is a window.
+  scope.window = globalThis;
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  delete scope.window;
+  await server.close();
+});
 
 const since = (before: number) => server.requests.slice(before);
 
@@ -73,6 +79,21 @@ describe("refresh", () => {
     await quietFor(20);
     expect(since(before)).toHaveLength(6);
     for (const view of [one, two, list, fetcher]) view.stop();
+  });
+
+  test("on a server (no window) requests are not listed, so none is kept after rendering", async () => {
+    delete scope.window;
+    try {
+      const api = petApiFor(server.origin);
+      const shown = mount(() => useKitRequest(() => api.getPet(20)));
+      await vi.waitFor(() => expect(shown.state.data.value).toBeDefined());
+      const fetcher = mount(() => useKitFetcher());
+      expect(await fetcher.state.refresh(api.getPet(20))).toBe(0);
+      shown.stop();
+      fetcher.stop();
+    } finally {
+      scope.window = globalThis;
+    }
   });
 
   test("refuses a target that is no API object, method or call, naming refresh()", async () => {
