@@ -50,6 +50,22 @@ describe("page size (issue 34, item 12)", () => {
     stop();
   });
 
+  test("React: setPageSize and setPage ignore nonsense the same way", async () => {
+    const api = petApiFor(server.origin);
+    const view = renderHook(
+      () => useReactPagination(pages(api), { ...fromData, initialPageSize: 5 }),
+      {},
+    );
+    await vi.waitFor(() => expect(view.latest().pageCount).toBe(5));
+    const before = server.requests.length;
+    for (const size of [0, Number.NaN, -5, 2.5]) view.latest().setPageSize(size);
+    for (const page of [Number.NaN, 1.5]) view.latest().setPage(page);
+    await quietFor(30);
+    expect(since(before)).toEqual([]);
+    expect(view.latest()).toMatchObject({ page: 1, pageSize: 5, pageCount: 5 });
+    view.unmount();
+  });
+
   test("a nonsense initialPageSize or initialPage is refused when set up, naming the option", () => {
     const api = petApiFor(server.origin);
     expect(() => mount(() => useKitPagination(pages(api), { initialPageSize: 0 }))).toThrow(
