@@ -108,6 +108,9 @@ function exchange<T>(
     config.headers = { ...request.headers, "Content-Type": false };
   }
   if (request.timeout !== http.defaults.timeout) config.timeout = request.timeout;
+  if (request.withCredentials !== (http.defaults.withCredentials ?? false)) {
+    config.withCredentials = request.withCredentials;
+  }
   if (extra !== undefined) Object.assign(config, extra);
   const deadline = new Deadline(abort, request.timeout);
   config.signal = deadline.signal;

@@ -47,7 +47,7 @@ export function Api(prefix = "", options: KitApiOptions = {}): (target: Construc
     }
     const record = ownApiRecord(target);
     record.prefix = prefix;
-    if (envelope !== undefined) record.envelope = envelope;
+    if (envelope !== undefined) record.settings.envelope = envelope;
     if (name !== undefined) recordApiName(target, name);
   };
 }

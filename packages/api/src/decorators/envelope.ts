@@ -18,6 +18,6 @@ export function Envelope(mode: KitEnvelopeMode): KitMethodDecorator {
         messages.KIT_DECORATOR_ARGUMENT("Envelope", where, '"auto", "strict" or false'),
       );
     }
-    ownMethodRecord(apiClass, methodName).envelope = mode;
+    ownMethodRecord(apiClass, methodName).settings.envelope = mode;
   };
 }

@@ -1,5 +1,6 @@
 import type { KitFieldEncoding } from "../core/form-encoding.js";
 import type { KitEnvelopeMode, KitServerOptions } from "../core/options.js";
+import type { KitCallOptions } from "../core/plugin.js";
 import type { KitQuerySeparator } from "../core/query.js";
 import type { KitHttpMethod, KitResponseType } from "../core/vocabulary.js";
 
@@ -33,19 +34,31 @@ export interface VerbRecord {
   readonly path: string;
 }
 
+/**
+ * What `@Timeout`, `@StaticHeaders`, `@WithCredentials`, `@ResponseType`, `@PluginOptions`, `@Envelope`
+ * and `@Api`'s `envelope` set
+ * on a class or a method; a method's settings win over its class's, and both over the server's.
+ */
+export interface RequestSettings {
+  timeout?: number;
+  headers?: Readonly<Record<string, string>>;
+  withCredentials?: boolean;
+  responseType?: KitResponseType;
+  plugins?: Readonly<KitCallOptions>;
+  /** `@Api(prefix, { envelope })` on a class, `@Envelope(mode)` on a method: the envelope mode. */
+  envelope?: KitEnvelopeMode;
+}
+
 export interface MethodRecord {
   verb: VerbRecord | undefined;
   contentType: string | undefined;
-  responseType: KitResponseType | undefined;
-  /** `@Envelope(mode)`: overrides the class's and the server's envelope mode. */
-  envelope?: KitEnvelopeMode;
+  readonly settings: RequestSettings;
   readonly parameters: ParameterBinding[];
 }
 
 export interface ApiRecord {
   prefix: string | undefined;
-  /** `@Api(prefix, { envelope })`: overrides the server's envelope mode for the class's methods. */
-  envelope?: KitEnvelopeMode;
+  readonly settings: RequestSettings;
   readonly methods: Map<string, MethodRecord>;
 }
 
@@ -77,20 +90,22 @@ export function readApiRecord(apiClass: Constructor): ApiRecord | undefined {
 function copyApiRecord(record: ApiRecord): ApiRecord {
   const methods = new Map<string, MethodRecord>();
   for (const [name, method] of record.methods) {
-    methods.set(name, { ...method, parameters: [...method.parameters] });
+    methods.set(name, {
+      ...method,
+      settings: { ...method.settings },
+      parameters: [...method.parameters],
+    });
   }
-  return {
-    prefix: record.prefix,
-    ...(record.envelope !== undefined ? { envelope: record.envelope } : {}),
-    methods,
-  };
+  return { prefix: record.prefix, settings: { ...record.settings }, methods };
 }
 
 export function ownApiRecord(apiClass: Constructor): ApiRecord {
   let record = apiRecords.get(apiClass);
   if (!record) {
     const inherited = readApiRecord(apiClass);
-    record = inherited ? copyApiRecord(inherited) : { prefix: undefined, methods: new Map() };
+    record = inherited
+      ? copyApiRecord(inherited)
+      : { prefix: undefined, settings: {}, methods: new Map() };
     apiRecords.set(apiClass, record);
   }
   return record;
@@ -109,7 +124,7 @@ export function ownMethodRecord(apiClass: Constructor, methodName: string): Meth
   const { methods } = ownApiRecord(apiClass);
   let method = methods.get(methodName);
   if (!method) {
-    method = { verb: undefined, contentType: undefined, responseType: undefined, parameters: [] };
+    method = { verb: undefined, contentType: undefined, settings: {}, parameters: [] };
     methods.set(methodName, method);
   }
   return method;

@@ -1,9 +1,5 @@
-import {
-  isKitRequestError,
-  KitOptionsError,
-  type KitRequestError,
-  KitTimeoutError,
-} from "../core/errors.js";
+import { answersAlways } from "../core/chain.js";
+import { isKitRequestError, type KitRequestError, KitTimeoutError } from "../core/errors.js";
 import type { KitContext, KitPlugin } from "../core/plugin.js";
 import { abortError, requestTarget } from "./abort-error.js";
 import { pluginMessages } from "./messages.js";
@@ -98,18 +94,10 @@ export function auth(options: AuthOptions): KitPlugin {
     else ctx.request.headers[header] = scheme === "" ? token : `${scheme} ${token}`;
   }
 
-  return {
+  return answersAlways({
     name: "auth",
-    setup(server) {
-      if (server.plugins.some((plugin) => plugin.name === "cache")) {
-        const why =
-          "cache keys hash the header auth sets, so a cache outside auth would share entries between users";
-        throw new KitOptionsError(
-          "KIT_PLUGIN_ORDER",
-          pluginMessages.KIT_PLUGIN_ORDER("auth", "cache", why),
-        );
-      }
-    },
+    // Cache keys hash the header auth sets: a cache outside auth would share entries between users.
+    before: ["cache"],
     async request(ctx, next) {
       if (ctx.options.auth?.skip || insideRefresh) return next();
       const sentAfter = finished;
@@ -136,7 +124,7 @@ export function auth(options: AuthOptions): KitPlugin {
         return next();
       }
     },
-  };
+  });
 }
 
 /**

@@ -15,6 +15,13 @@ const INTERRUPT_BUDGET = 540_672;
 const INLINED_BYTECODE_CUMULATIVE = 460;
 
 /**
+ * The flags were measured on Node 20's V8 (11.3) only. Later V8s tier up by invocation counts and
+ * no longer know `--interrupt-budget` (Node 24 prints "unrecognized flag" for it), so elsewhere
+ * `kit` runs with V8's own settings.
+ */
+const MEASURED_V8_MAJOR = 11;
+
+/**
  * The V8 flags the `kit` process sets for a command before running it. `kit generate` lasts a
  * second or a few, and by default TurboFan compiles several hundred of the generator's functions
  * on a background thread, CPU that such a run never earns back; with a larger budget it compiles
@@ -26,8 +33,12 @@ const INLINED_BYTECODE_CUMULATIVE = 460;
  * run as it was. Only the `kit` process sets flags: code that imports Kit runs as its own process
  * was started.
  */
-export function engineFlags(command: CliCommand | UsageError): string[] {
+export function engineFlags(
+  command: CliCommand | UsageError,
+  v8Version: string = process.versions.v8,
+): string[] {
   if (isUsageError(command) || command.command !== "generate") return [];
+  if (!v8Version.startsWith(`${MEASURED_V8_MAJOR}.`)) return [];
   return [
     `--interrupt-budget=${INTERRUPT_BUDGET}`,
     `--max-inlined-bytecode-size-cumulative=${INLINED_BYTECODE_CUMULATIVE}`,
