@@ -1,6 +1,7 @@
 import { once } from "node:events";
-import { KitGenerateError } from "../errors.js";
+import { KitGenerateError, singleLine } from "../errors.js";
 import { logLine } from "../mock/log-line.js";
+import { DEFAULT_MAX_BODY } from "../mock/mock-handler.js";
 import { startMock } from "../mock/start-mock.js";
 import type { MockCommand } from "./command.js";
 import type { CliIo, ExitCode } from "./io.js";
@@ -26,6 +27,12 @@ export async function runMock(command: MockCommand, io: CliIo): Promise<ExitCode
       port: command.port ?? service.mock?.port ?? DEFAULT_MOCK_PORT,
       seed: command.seed ?? service.mock?.seed ?? 0,
       delay: command.delay ?? service.mock?.delay ?? 0,
+      maxBody: command.maxBody ?? service.mock?.maxBody ?? DEFAULT_MAX_BODY,
+      notice: (line) => io.stdout(singleLine(`kit mock: ${line}`)),
+      guard: {
+        ...optional("allowedHosts", command.allowedHosts ?? service.mock?.allowedHosts),
+        ...optional("corsOrigins", command.corsOrigins ?? service.mock?.corsOrigins),
+      },
       ...(envelope === undefined || envelope === "none" ? {} : { envelope }),
     },
     (exchange) => io.stdout(logLine(exchange)),
@@ -69,6 +76,10 @@ async function mockedService(command: MockCommand, cwd: string): Promise<Service
     );
   }
   return service;
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 function untilStopped(signal: AbortSignal | undefined): Promise<void> {

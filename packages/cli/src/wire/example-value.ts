@@ -4,7 +4,9 @@ import { isObject } from "../openapi/is-object.js";
 import { appendPointer } from "../openapi/pointer.js";
 import { dereferenceSchema } from "../openapi/refs.js";
 import type { OpenAPIDocument, SchemaObject } from "../openapi/types.js";
+import { emptyRecord } from "./form-fields.js";
 import type { Direction } from "./json-schema.js";
+import { safePattern } from "./safe-pattern.js";
 
 export interface ExampleOptions {
   /** Which side of the wire: requests leave out `readOnly` properties, responses `writeOnly` ones. */
@@ -25,6 +27,17 @@ const OPTIONAL_DEPTH = 2;
 const FIRST_PROPERTY_DEPTH = 6;
 /** Beyond this depth only required properties are written; recursive schemas end there. */
 const MAX_DEPTH = 12;
+/** Longest generated string: a larger `minLength` is not met (the value is then invalid). */
+export const MAX_STRING = 4096;
+/** Most items of a generated array and entries of a generated map, `minItems` or not. */
+export const MAX_ITEMS = 100;
+/**
+ * Characters and items of one generated value: past it, arrays get no more items and objects
+ * no more optional properties than their schema demands, so one answer stays near 1 MB.
+ */
+export const MAX_TOTAL = 1_000_000;
+/** A pattern repetition `{n}` above this is not drawn (it would build a string of n characters). */
+const MAX_REPEAT = 1000;
 
 const FORMATS: Record<string, string> = {
   "date-time": "2024-05-06T07:08:09Z",
@@ -70,6 +83,7 @@ export function exampleValue(
     direction: options.direction,
     seed: options.seed ?? 0,
     useExamples: options.useExamples ?? true,
+    size: { used: 0 },
   };
   return exampleOf(state, schema, pointer, 0);
 }
@@ -79,6 +93,8 @@ interface State {
   direction: Direction;
   seed: number;
   useExamples: boolean;
+  /** Characters and items written so far, shared by the whole value. */
+  size: { used: number };
 }
 
 function exampleOf(state: State, input: unknown, pointer: string, depth: number): unknown {
@@ -214,17 +230,19 @@ function stringValue(state: State, schema: Schema, at: string): string {
   if (typeof schema.pattern === "string") {
     // A draw from the pattern rarely meets the format too (Graph's date-times, upper-case UUIDs):
     // the format's own value, or its upper-case form, is taken when the pattern accepts it.
-    const expression = compilePattern(schema.pattern);
+    const compiled = compilePattern(schema.pattern);
     text =
-      expression === undefined
+      compiled === undefined
         ? undefined
         : ([format, format?.toUpperCase()].find(
-            (candidate) => candidate !== undefined && expression.test(candidate),
-          ) ?? fromPattern(expression, seedOf(state, at), schema.minLength, schema.maxLength));
+            (candidate) => candidate !== undefined && compiled.tester.test(candidate),
+          ) ?? fromPattern(compiled, seedOf(state, at), schema.minLength, schema.maxLength));
   }
   text ??= format ?? `kit-${seedOf(state, at).toString(36).slice(0, 4)}`;
   const min = schema.minLength ?? 0;
-  if (text.length < min) text = text.padEnd(min, "k");
+  if (text.length < min) text = text.padEnd(Math.min(min, MAX_STRING), "k");
+  if (text.length > MAX_STRING) text = text.slice(0, MAX_STRING);
+  state.size.used += text.length;
   if (schema.maxLength !== undefined && text.length > schema.maxLength) {
     text = text.slice(0, schema.maxLength);
   }
@@ -237,7 +255,7 @@ function stringValue(state: State, schema: Schema, at: string): string {
  * bound, which reaches `minLength` for the usual `^[0-9a-f]+$` with a fixed length.
  */
 function fromPattern(
-  expression: RegExp,
+  { expression, tester }: Compiled,
   seed: number,
   minLength = 0,
   maxLength = Number.POSITIVE_INFINITY,
@@ -245,7 +263,7 @@ function fromPattern(
   try {
     const random = mulberry32(seed);
     const fits = (text: string) =>
-      text.length >= minLength && text.length <= maxLength && expression.test(text);
+      text.length >= minLength && text.length <= maxLength && tester.test(text);
     const draw = (pick: (low: number, high: number) => number, max: number) => {
       randExpClass ??= require("randexp") as typeof RandExp;
       const generator = new randExpClass(expression);
@@ -256,21 +274,33 @@ function fromPattern(
     const text = draw((low, high) => low + Math.floor(random() * (high - low + 1)), 8);
     if (fits(text)) return text;
     // randexp repeats `x+` up to its minimum plus `max`, so one correction reaches the length.
-    const bound = Math.min(Math.max(minLength, 8), maxLength);
+    const bound = Math.min(Math.max(minLength, 8), maxLength, MAX_STRING);
     const pickHighest = (_low: number, high: number) => high;
     let longest = draw(pickHighest, bound);
     if (longest.length > bound)
       longest = draw(pickHighest, Math.max(0, 2 * bound - longest.length));
-    return fits(longest) ? longest : expression.test(text) ? text : undefined;
+    return fits(longest) ? longest : tester.test(text) ? text : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The pattern as JavaScript reads it; undefined for one it does not. */
-function compilePattern(pattern: string): RegExp | undefined {
+interface Compiled {
+  /** What randexp draws from. */
+  expression: RegExp;
+  /** What a drawn or known value is tested with, without risking catastrophic backtracking. */
+  tester: { test(text: string): boolean };
+}
+
+/**
+ * The pattern as JavaScript reads it; undefined for one it does not, or one that repeats
+ * something more than `MAX_REPEAT` times (a draw would be that long).
+ */
+function compilePattern(pattern: string): Compiled | undefined {
+  const repeats = [...pattern.matchAll(/\{(\d+)/g)].map((match) => Number(match[1]));
+  if (repeats.some((count) => count > MAX_REPEAT)) return undefined;
   try {
-    return new RegExp(pattern, "u");
+    return { expression: new RegExp(pattern, "u"), tester: safePattern(pattern, "u", () => {}) };
   } catch {
     return undefined;
   }
@@ -308,7 +338,9 @@ function numberValue(schema: Schema, integer: boolean): number {
 function arrayValue(state: State, schema: Schema, at: string, depth: number): unknown[] {
   const min = schema.minItems ?? 0;
   const max = schema.maxItems ?? Number.POSITIVE_INFINITY;
-  const length = Math.min(Math.max(min, depth >= MAX_DEPTH ? 0 : 1), max);
+  const full = state.size.used >= MAX_TOTAL;
+  const length = Math.min(Math.max(min, depth >= MAX_DEPTH || full ? 0 : 1), max, MAX_ITEMS);
+  state.size.used += length;
   const items: unknown[] = [];
   for (let index = 0; index < length; index++) {
     const prefix = schema.prefixItems?.[index];
@@ -332,12 +364,12 @@ function objectValue(
   at: string,
   depth: number,
 ): Record<string, unknown> {
-  const value: Record<string, unknown> = {};
+  const value = emptyRecord();
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const hidden = state.direction === "request" ? "readOnly" : "writeOnly";
   for (const name of Object.keys(properties).sort()) {
-    if (depth >= MAX_DEPTH && !required.has(name)) continue;
+    if ((depth >= MAX_DEPTH || state.size.used >= MAX_TOTAL) && !required.has(name)) continue;
     if (!required.has(name) && depth >= OPTIONAL_DEPTH) continue;
     const where = appendPointer(at, "properties", name);
     const property = properties[name];
@@ -360,10 +392,14 @@ function objectValue(
     if (item !== undefined) value[first] = item;
   }
   for (const name of required) {
-    if (typeof name === "string" && !(name in value) && !(name in properties)) value[name] = "kit";
+    if (typeof name === "string" && !Object.hasOwn(value, name) && !Object.hasOwn(properties, name))
+      value[name] = "kit";
   }
   const extra = schema.additionalProperties;
-  const wanted = Math.max(schema.minProperties ?? 0, Object.keys(properties).length === 0 ? 1 : 0);
+  const wanted = Math.min(
+    Math.max(schema.minProperties ?? 0, Object.keys(properties).length === 0 ? 1 : 0),
+    MAX_ITEMS,
+  );
   if (isObject(extra) && depth < MAX_DEPTH) {
     for (let index = 0; Object.keys(value).length < wanted; index++) {
       value[`key${index}`] = exampleOf(

@@ -1,5 +1,6 @@
 import { isObject } from "../openapi/is-object.js";
 import type { OpenAPIDocument } from "../openapi/types.js";
+import { emptyRecord } from "./form-fields.js";
 
 /** Which side of the wire a schema describes: `readOnly` fields are not sent, `writeOnly` not answered. */
 export type Direction = "request" | "response";
@@ -14,7 +15,7 @@ export type Direction = "request" | "response";
  */
 export function toJsonSchemaDocument(document: OpenAPIDocument, direction: Direction): object {
   const is30 = typeof document.openapi === "string" && document.openapi.startsWith("3.0.");
-  return convert(document, is30, direction, true) as object;
+  return convert(document, is30, direction, false) as object;
 }
 
 /** Keys whose values are maps or lists of schemas, or a schema. */
@@ -34,36 +35,59 @@ const SCHEMA_VALUES = new Set([
   "additionalItems",
 ]);
 
-function convert(value: unknown, is30: boolean, direction: Direction, outside: boolean): unknown {
-  if (Array.isArray(value)) return value.map((item) => convert(item, is30, direction, outside));
+/** Objects outside schemas whose keys are names (a component, a media type), not keywords. */
+const NAMED_MAPS = new Set([
+  "paths",
+  "webhooks",
+  "parameters",
+  "headers",
+  "responses",
+  "requestBodies",
+  "securitySchemes",
+  "links",
+  "callbacks",
+  "pathItems",
+  "content",
+  "encoding",
+]);
+
+/**
+ * Keys holding example data or extensions: the validator never reads them, and Ajv would take a
+ * `$id` inside such data (Box's examples are full of them) for a schema's id.
+ */
+function isData(key: string): boolean {
+  return key === "example" || key === "examples" || key.startsWith("x-");
+}
+
+function convert(value: unknown, is30: boolean, direction: Direction, named: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => convert(item, is30, direction, false));
   if (!isObject(value)) return value;
-  if (outside) {
-    // Outside schemas, every `schema` key and `components.schemas` entry starts a schema.
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      if (key === "schema") copy[key] = schema(item, is30, direction);
-      else if (key === "schemas" && isObject(item))
-        copy[key] = mapValues(item, (entry) => schema(entry, is30, direction));
-      else copy[key] = convert(item, is30, direction, true);
-    }
-    return copy;
+  // Outside schemas, every `schema` key and `components.schemas` entry starts a schema.
+  const copy = emptyRecord();
+  for (const [key, item] of Object.entries(value)) {
+    if (!named && isData(key)) continue;
+    if (key === "schema" && !named) copy[key] = schema(item, is30, direction);
+    else if (key === "schemas" && isObject(item))
+      copy[key] = mapValues(item, (entry) => schema(entry, is30, direction));
+    else copy[key] = convert(item, is30, direction, NAMED_MAPS.has(key) && !named);
   }
-  return value;
+  return copy;
 }
 
 function mapValues(
   object: Record<string, unknown>,
   change: (value: unknown) => unknown,
 ): Record<string, unknown> {
-  const copy: Record<string, unknown> = {};
+  const copy = emptyRecord();
   for (const [key, value] of Object.entries(object)) copy[key] = change(value);
   return copy;
 }
 
 function schema(value: unknown, is30: boolean, direction: Direction): unknown {
   if (!isObject(value)) return value;
-  const copy: Record<string, unknown> = {};
+  const copy = emptyRecord();
   for (const [key, item] of Object.entries(value)) {
+    if (isData(key)) continue;
     if (SCHEMA_MAPS.has(key) && isObject(item))
       copy[key] = mapValues(item, (entry) => schema(entry, is30, direction));
     else if (SCHEMA_LISTS.has(key) && Array.isArray(item))
@@ -71,9 +95,17 @@ function schema(value: unknown, is30: boolean, direction: Direction): unknown {
     else if (SCHEMA_VALUES.has(key)) copy[key] = schema(item, is30, direction);
     else copy[key] = item;
   }
-  if (is30) spell30As2020(copy);
+  // 3.0's spellings also turn up in 3.1 documents (OpenAI's); read there, they keep their meaning
+  // instead of making the schema one Ajv refuses to compile.
+  if (is30 || typeof copy.nullable === "boolean" || hasBooleanBound(copy)) spell30As2020(copy);
   dropOtherSideRequired(copy, direction);
   return copy;
+}
+
+function hasBooleanBound(schema: Record<string, unknown>): boolean {
+  return (
+    typeof schema.exclusiveMinimum === "boolean" || typeof schema.exclusiveMaximum === "boolean"
+  );
 }
 
 function spell30As2020(schema: Record<string, unknown>): void {
@@ -87,7 +119,10 @@ function spell30As2020(schema: Record<string, unknown>): void {
       delete schema[bound];
     } else delete schema[exclusive];
   }
-  if (schema.nullable !== true) return;
+  if (schema.nullable !== true) {
+    delete schema.nullable;
+    return;
+  }
   delete schema.nullable;
   if (typeof schema.type === "string") schema.type = [schema.type, "null"];
   if (Array.isArray(schema.enum) && !schema.enum.includes(null))

@@ -2,6 +2,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { OpenAPIDocument } from "../openapi/types.js";
 import { toJsonSchemaDocument } from "./json-schema.js";
+import { safePattern } from "./safe-pattern.js";
 
 const DOCUMENT_ID = "kit:document";
 
@@ -22,10 +23,19 @@ export class SchemaCheck {
   readonly #coercing: Ajv2020;
   readonly #compiled = new Map<string, ValidateFunction | Error>();
 
-  constructor(document: OpenAPIDocument) {
+  readonly #notice: (line: string) => void;
+  readonly #told = new Set<string>();
+
+  /** `notice` hears, once each, what cannot be checked (a schema Ajv refuses, a risky pattern). */
+  constructor(document: OpenAPIDocument, notice: (line: string) => void = () => {}) {
     const converted = { ...toJsonSchemaDocument(document, "request"), $id: DOCUMENT_ID };
-    this.#strict = newAjv(false);
-    this.#coercing = newAjv("array");
+    this.#notice = (line) => {
+      if (this.#told.has(line)) return;
+      this.#told.add(line);
+      notice(line);
+    };
+    this.#strict = newAjv(false, this.#notice);
+    this.#coercing = newAjv("array", this.#notice);
     this.#strict.addSchema(converted);
     this.#coercing.addSchema(converted);
   }
@@ -50,8 +60,11 @@ export class SchemaCheck {
       }
       this.#compiled.set(key, validate);
     }
-    if (validate instanceof Error)
-      return [{ path: "", message: `cannot be checked: ${validate.message}` }];
+    if (validate instanceof Error) {
+      // Never stricter than the document: what cannot be compiled is not checked, and said once.
+      this.#notice(`${pointer}: not checked, the schema cannot be compiled (${validate.message})`);
+      return [];
+    }
     if (validate(value)) return [];
     return (validate.errors ?? []).slice(0, 3).map((error) => ({
       path: error.instancePath,
@@ -60,7 +73,7 @@ export class SchemaCheck {
   }
 }
 
-function newAjv(coerceTypes: false | "array"): Ajv2020 {
+function newAjv(coerceTypes: false | "array", notice: (line: string) => void): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
     validateSchema: false,
@@ -69,7 +82,12 @@ function newAjv(coerceTypes: false | "array"): Ajv2020 {
     logger: false,
     // Documents' own keywords (`example`, `discriminator`, `x-…`) are annotations here.
     discriminator: false,
-    code: { regExp: documentPattern },
+    code: {
+      regExp: Object.assign(
+        (pattern: string, flags: string) => safePattern(pattern, flags, notice),
+        { code: "safePattern" },
+      ),
+    },
   });
   addFormats.default(ajv);
   // OpenAPI's own formats: `byte` is base64, the rest are annotations.
@@ -87,18 +105,3 @@ function fragment(pointer: string): string {
     .map((segment) => encodeURIComponent(segment))
     .join("/");
 }
-
-/**
- * A document's `pattern` as JavaScript reads it with the `u` flag. A pattern in another dialect
- * (`\\A…\\z`, `\\p{Alnum}`, found in AWS documents) cannot be checked and accepts every string.
- */
-const documentPattern = Object.assign(
-  (pattern: string, flags: string): { test(text: string): boolean } => {
-    try {
-      return new RegExp(pattern, flags);
-    } catch {
-      return { test: () => true };
-    }
-  },
-  { code: "new RegExp" },
-);
