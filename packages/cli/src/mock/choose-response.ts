@@ -101,8 +101,12 @@ export function chooseResponse(
       expected: { kind: "text", value: text },
     };
   }
-  const value = example !== undefined ? example.value : generate(seed);
-  return encodeResponse(loaded, status, mediaType, schema, value);
+  if (example !== undefined)
+    return {
+      ...encodeResponse(loaded, status, mediaType, schema, example.value),
+      documentExample: true,
+    };
+  return encodeResponse(loaded, status, mediaType, schema, generate(seed));
 }
 
 /** The status a generated client reads: the 2xx response it was generated for. */

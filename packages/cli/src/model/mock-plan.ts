@@ -1,21 +1,29 @@
+import { chooseResponse } from "../mock/choose-response.js";
+import { envelopeAnswer } from "../mock/envelope.js";
 import type { LoadedDocument } from "../openapi/load.js";
-import { exampleResponse } from "../wire/example-response.js";
+import type { ExampleResponse } from "../wire/example-response.js";
 import type { GenerationPlan, MockFilePlan } from "./plan-types.js";
 
 /**
  * MSW handlers for every method of the plan, answering what `kit mock` answers by default (the
- * same example generator, seed 0): the examples are computed here, so the handlers need neither
- * the document nor the generator in the browser. A JSON example is checked against the method's
- * return type (`satisfies`) unless the runtime unwraps an envelope, whose type is its data's.
+ * same `chooseResponse` and envelope, seed 0, no `Prefer`): the examples are computed here, so the
+ * handlers need neither the document nor the generator in the browser. A generated JSON value
+ * is checked against the method's return type (`satisfies`) unless it is an envelope, whose
+ * method type is its data's; the document's own examples are written as they are, since
+ * documents' examples often carry keys their schema does not name.
  */
 export function planMocks(loaded: LoadedDocument, plan: GenerationPlan): MockFilePlan[] {
-  const unwraps = typeof plan.service.envelope === "object";
+  const keys = typeof plan.service.envelope === "object" ? plan.service.envelope.keys : undefined;
+  const generated = new Map<string, unknown>();
   return plan.apis.map(({ group, methods }) => ({
     group,
     handlers: group.methods.map((method, index) => {
-      const response = exampleResponse(loaded, method.operation);
+      const chosen = chooseResponse(loaded, method.operation, {}, undefined, 0, generated);
+      // Without `Prefer`, every operation has an answer.
+      const response = envelopeAnswer(chosen as ExampleResponse, keys);
       const { expected } = response;
       const full = `${group.prefix}${method.path}`.split(/[?#]/, 1)[0]!;
+      const typed = !(expected.kind === "json" && expected.envelope) && !response.documentExample;
       return {
         name: method.name,
         verb: method.operation.verb,
@@ -27,7 +35,7 @@ export function planMocks(loaded: LoadedDocument, plan: GenerationPlan): MockFil
             ? {
                 kind: "json",
                 value: expected.value,
-                ...(unwraps || expected.envelope ? {} : { type: methods[index]!.returns }),
+                ...(typed ? { type: methods[index]!.returns } : {}),
               }
             : expected.kind === "binary"
               ? { kind: "binary", value: [...expected.value] }

@@ -17,6 +17,8 @@ export interface ExampleResponse {
     | { kind: "text"; value: string }
     | { kind: "binary"; value: Uint8Array }
     | { kind: "empty" };
+  /** The body is the document's own example of the media type, not a value built from the schema. */
+  documentExample?: boolean;
 }
 
 /**
