@@ -128,7 +128,8 @@ export function createMockHandler(
       validator = new RequestValidator(loaded, new SchemaCheck(loaded.document, options.notice));
     }
     const wire = {
-      method: exchange.method,
+      // A HEAD routed to a GET operation is checked as that GET.
+      method: exchange.method === "HEAD" ? matched.entries[0]!.verb.toUpperCase() : exchange.method,
       target: rawQuery === "" ? path : `${path}?${rawQuery}`,
       headers,
       body,

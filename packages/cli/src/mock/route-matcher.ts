@@ -48,26 +48,38 @@ export function compileRoutes<T extends Routable>(entries: readonly T[]): RouteM
   const routes = entries.map(compileRoute).sort((left, right) => right.rank - left.rank);
   return {
     match(method, path, query, headers) {
-      const verb = method.toLowerCase();
-      const allowed = new Set<string>();
-      const candidates: Route<T>[] = [];
-      for (const route of routes) {
-        if (candidates.length > 0 && route.template !== candidates[0]!.template) continue;
-        if (!fits(route.pattern, path)) continue;
-        if (route.entry.verb === verb) candidates.push(route);
-        else allowed.add(route.entry.verb.toUpperCase());
-      }
-      if (candidates.length === 0) {
-        if (allowed.size === 0) return { status: 404, allowed: [] };
-        return { status: 405, allowed: [...allowed].sort() };
-      }
-      const order = (route: Route<T>) =>
-        (route.requires.every(([key, value]) => carries(query, headers, key, value)) ? 1000 : 0) +
-        route.requires.length;
-      candidates.sort((left, right) => order(right) - order(left));
-      return { entries: candidates.map((route) => route.entry) };
+      const found = matchVerb(method.toLowerCase(), path, query, headers);
+      // HEAD is GET without the body (RFC 9110) where the document declares no HEAD of its own.
+      if (method.toUpperCase() === "HEAD" && "status" in found && found.allowed.includes("GET"))
+        return matchVerb("get", path, query, headers);
+      return found;
     },
   };
+
+  function matchVerb(
+    verb: string,
+    path: string,
+    query: URLSearchParams,
+    headers: Readonly<Record<string, string | undefined>>,
+  ): RouteMatch<T> | RouteMiss {
+    const allowed = new Set<string>();
+    const candidates: Route<T>[] = [];
+    for (const route of routes) {
+      if (candidates.length > 0 && route.template !== candidates[0]!.template) continue;
+      if (!fits(route.pattern, path)) continue;
+      if (route.entry.verb === verb) candidates.push(route);
+      else allowed.add(route.entry.verb.toUpperCase());
+    }
+    if (candidates.length === 0) {
+      if (allowed.size === 0) return { status: 404, allowed: [] };
+      return { status: 405, allowed: [...allowed].sort() };
+    }
+    const order = (route: Route<T>) =>
+      (route.requires.every(([key, value]) => carries(query, headers, key, value)) ? 1000 : 0) +
+      route.requires.length;
+    candidates.sort((left, right) => order(right) - order(left));
+    return { entries: candidates.map((route) => route.entry) };
+  }
 }
 
 function compileRoute<T extends Routable>(entry: T): Route<T> {

@@ -199,6 +199,15 @@ function synthesize(state: State, s: Schema, at: string, depth: number): unknown
     case "null":
       return null;
     case "string":
+      // A string carrying JSON (an SSE event's `data` with `contentSchema`): that JSON's text.
+      if (
+        isObject(s.contentSchema) &&
+        typeof s.contentMediaType === "string" &&
+        /json/i.test(s.contentMediaType)
+      )
+        return JSON.stringify(
+          exampleOf(state, s.contentSchema, appendPointer(at, "contentSchema"), depth + 1) ?? null,
+        );
       return stringValue(state, s, at);
     case "integer":
       return numberValue(s, true);
