@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { KitServer } from "@kit/api";
 import { eventStream } from "@kit/api/stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderDocument } from "../../src/generate.js";
 import { buildOperations } from "../../src/model/build-operations.js";
 import { planMocks } from "../../src/model/mock-plan.js";
