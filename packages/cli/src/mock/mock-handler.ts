@@ -24,12 +24,12 @@ export interface MockOptions {
   delay: number;
   /** Wrap successful JSON answers as `{ code, message, data }` with these keys. */
   envelope?: EnvelopeKeys;
-  /** The address the server listens on: its own name is an allowed `Host`. */
-  host: string;
-  /** Hosts and origins allowed besides this machine's. */
-  guard: GuardOptions;
-  /** Largest request body in bytes; a larger one is answered 413 unread. */
-  maxBody: number;
+  /** The address the server listens on: its own name is an allowed `Host`. Default 127.0.0.1. */
+  host?: string;
+  /** Hosts and origins allowed besides this machine's. Default: none. */
+  guard?: GuardOptions;
+  /** Largest request body in bytes; a larger one is answered 413 unread. Default `DEFAULT_MAX_BODY`. */
+  maxBody?: number;
   /** Hears, once each, what the mock cannot check (a schema Ajv refuses, a risky pattern). */
   notice?: (line: string) => void;
 }
@@ -74,6 +74,7 @@ export function createMockHandler(
   const bases = basePaths(loaded.document);
   let validator: RequestValidator | undefined;
   const generated = new Map<string, unknown>();
+  const maxBody = options.maxBody ?? DEFAULT_MAX_BODY;
 
   function operationOf(entry: OperationEntry): Operation {
     let operation = built.get(entry);
@@ -198,7 +199,7 @@ export function createMockHandler(
 
   return (request, response) => {
     const started = performance.now();
-    const refused = refusal(request.headers, options.host, options.guard);
+    const refused = refusal(request.headers, options.host ?? "127.0.0.1", options.guard ?? {});
     if (refused !== undefined) {
       // No CORS headers: the page that sent it must not read even the refusal.
       const forbidden = problem(403, "FORBIDDEN", "Request refused", refused);
@@ -206,8 +207,8 @@ export function createMockHandler(
       return;
     }
     const declared = Number(request.headers["content-length"]);
-    if (declared > options.maxBody) {
-      finish(request, response, started, tooLarge(options.maxBody));
+    if (declared > maxBody) {
+      finish(request, response, started, tooLarge(maxBody));
       return;
     }
     const chunks: Buffer[] = [];
@@ -215,16 +216,16 @@ export function createMockHandler(
     const read = (chunk: Buffer) => {
       size += chunk.byteLength;
       chunks.push(chunk);
-      if (size <= options.maxBody) return;
+      if (size <= maxBody) return;
       // A body without Content-Length that grows past the limit: answer now, read no more.
       request.off("data", read);
       chunks.length = 0;
-      finish(request, response, started, tooLarge(options.maxBody));
+      finish(request, response, started, tooLarge(maxBody));
     };
     request.on("data", read);
     request.on("error", () => response.destroy());
     request.on("end", () => {
-      if (size > options.maxBody) return;
+      if (size > maxBody) return;
       answer(request, response, new Uint8Array(Buffer.concat(chunks)), started).catch(() =>
         response.destroy(),
       );

@@ -7,6 +7,7 @@ import type { LoadedDocument } from "../openapi/load.js";
 import { createMockHandler, type MockExchange, type MockOptions } from "./mock-handler.js";
 
 export interface MockServerOptions extends MockOptions {
+  /** The address to listen on. */
   host: string;
   /** 0: any free port. */
   port: number;
