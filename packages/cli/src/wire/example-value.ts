@@ -97,7 +97,17 @@ interface State {
   size: { used: number };
 }
 
-function exampleOf(state: State, input: unknown, pointer: string, depth: number): unknown {
+/**
+ * `alsoRequired`: names the sibling parts of an `allOf` require, so a part that declares such a
+ * property writes it even below the depth where optional properties are left out.
+ */
+function exampleOf(
+  state: State,
+  input: unknown,
+  pointer: string,
+  depth: number,
+  alsoRequired: ReadonlySet<string> = NONE,
+): unknown {
   if (input === false) return undefined;
   if (!isObject(input)) return "kit";
   const { schema, pointer: at } = dereferenceSchema(state.document, input as SchemaObject, pointer);
@@ -112,12 +122,14 @@ function exampleOf(state: State, input: unknown, pointer: string, depth: number)
     if (s.default !== undefined) return s.default;
   }
   if (Array.isArray(s.allOf) && s.allOf.length > 0) {
+    const required = new Set([...alsoRequired, ...requiredOf(state, s)]);
+    for (const part of s.allOf) for (const name of requiredOf(state, part)) required.add(name);
     const parts = s.allOf.map((part, index) =>
-      exampleOf(state, part, appendPointer(at, "allOf", index), depth + 1),
+      exampleOf(state, part, appendPointer(at, "allOf", index), depth + 1, required),
     );
-    const own = hasOwnShape(s) ? synthesize(state, s, at, depth) : undefined;
+    const own = hasOwnShape(s) ? synthesize(state, s, at, depth, required) : undefined;
     const all = own === undefined ? parts : [...parts, own];
-    return all.every(isRecord) ? Object.assign({}, ...all) : all[0];
+    return all.every(isRecord) ? mergeParts(all) : all[0];
   }
   const branches = s.oneOf ?? s.anyOf;
   if (Array.isArray(branches) && branches.length > 0) {
@@ -132,7 +144,18 @@ function exampleOf(state: State, input: unknown, pointer: string, depth: number)
     const where = appendPointer(at, key, chosen);
     return exampleOf(state, withBranch(state, s, branches[chosen], where), where, depth + 1);
   }
-  return synthesize(state, s, at, depth);
+  return synthesize(state, s, at, depth, alsoRequired);
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The `required` names of a schema, `$ref` followed. */
+function requiredOf(state: State, input: unknown): string[] {
+  if (!isObject(input)) return [];
+  const { schema } = dereferenceSchema(state.document, input as SchemaObject, "#");
+  return Array.isArray(schema.required)
+    ? schema.required.filter((name): name is string => typeof name === "string")
+    : [];
 }
 
 interface Schema extends SchemaObject {
@@ -194,7 +217,13 @@ function isNullSchema(state: State, input: unknown): boolean {
   );
 }
 
-function synthesize(state: State, s: Schema, at: string, depth: number): unknown {
+function synthesize(
+  state: State,
+  s: Schema,
+  at: string,
+  depth: number,
+  alsoRequired: ReadonlySet<string> = NONE,
+): unknown {
   switch (typeOf(s)) {
     case "null":
       return null;
@@ -218,7 +247,7 @@ function synthesize(state: State, s: Schema, at: string, depth: number): unknown
     case "array":
       return arrayValue(state, s, at, depth);
     default:
-      return objectValue(state, s, at, depth);
+      return objectValue(state, s, at, depth, alsoRequired);
   }
 }
 
@@ -372,10 +401,16 @@ function objectValue(
   schema: Schema,
   at: string,
   depth: number,
+  alsoRequired: ReadonlySet<string>,
 ): Record<string, unknown> {
   const value = emptyRecord();
   const properties = isObject(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const required = new Set([
+    ...(Array.isArray(schema.required) ? schema.required : []),
+    ...[...alsoRequired].filter(
+      (name) => isObject(schema.properties) && Object.hasOwn(schema.properties, name),
+    ),
+  ]);
   const hidden = state.direction === "request" ? "readOnly" : "writeOnly";
   for (const name of Object.keys(properties).sort()) {
     if ((depth >= MAX_DEPTH || state.size.used >= MAX_TOTAL) && !required.has(name)) continue;
@@ -401,8 +436,10 @@ function objectValue(
     if (item !== undefined) value[first] = item;
   }
   for (const name of required) {
-    if (typeof name === "string" && !Object.hasOwn(value, name) && !Object.hasOwn(properties, name))
-      value[name] = "kit";
+    if (typeof name !== "string" || Object.hasOwn(value, name) || Object.hasOwn(properties, name))
+      continue;
+    value[name] = "kit";
+    fillers.set(value, [...(fillers.get(value) ?? []), name]);
   }
   const extra = schema.additionalProperties;
   const wanted = Math.min(
@@ -441,6 +478,29 @@ function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * Properties an object got only because `required` names them without a schema (`"kit"`):
+ * merging `allOf` parts, a part that declares the property gives its value instead.
+ */
+const fillers = new WeakMap<object, string[]>();
+
+function mergeParts(parts: readonly Record<string, unknown>[]): Record<string, unknown> {
+  const merged = emptyRecord();
+  const filled = new Set<string>();
+  for (const part of parts) {
+    const own = new Set(fillers.get(part) ?? []);
+    for (const [key, item] of Object.entries(part)) {
+      if (own.has(key)) {
+        if (Object.hasOwn(merged, key)) continue;
+        filled.add(key);
+      } else filled.delete(key);
+      merged[key] = item;
+    }
+  }
+  if (filled.size > 0) fillers.set(merged, [...filled]);
+  return merged;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { OpenAPIDocument } from "../openapi/types.js";
-import { toJsonSchemaDocument } from "./json-schema.js";
+import { type Direction, toJsonSchemaDocument } from "./json-schema.js";
 import { safePattern } from "./safe-pattern.js";
 
 const DOCUMENT_ID = "kit:document";
@@ -14,7 +14,7 @@ export interface SchemaViolation {
 
 /**
  * Checks values against the schemas of one document, found by JSON pointer, with Ajv's 2020-12
- * validator on the document converted by `toJsonSchemaDocument` (request side). `coerce` reads
+ * validator on the document converted by `toJsonSchemaDocument` (request side unless told). `coerce` reads
  * strings as the numbers, booleans and arrays their schema asks for: how parameters and form
  * fields arrive. Compiled schemas are kept per pointer.
  */
@@ -27,8 +27,12 @@ export class SchemaCheck {
   readonly #told = new Set<string>();
 
   /** `notice` hears, once each, what cannot be checked (a schema Ajv refuses, a risky pattern). */
-  constructor(document: OpenAPIDocument, notice: (line: string) => void = () => {}) {
-    const converted = { ...toJsonSchemaDocument(document, "request"), $id: DOCUMENT_ID };
+  constructor(
+    document: OpenAPIDocument,
+    notice: (line: string) => void = () => {},
+    direction: Direction = "request",
+  ) {
+    const converted = { ...toJsonSchemaDocument(document, direction), $id: DOCUMENT_ID };
     this.#notice = (line) => {
       if (this.#told.has(line)) return;
       this.#told.add(line);
