@@ -403,7 +403,9 @@ function objectValue(
   depth: number,
   alsoRequired: ReadonlySet<string>,
 ): Record<string, unknown> {
+  // Built without a prototype, so a property named `__proto__` is a key like any other.
   const value = emptyRecord();
+  const filled: string[] = [];
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = new Set([
     ...(Array.isArray(schema.required) ? schema.required : []),
@@ -439,7 +441,7 @@ function objectValue(
     if (typeof name !== "string" || Object.hasOwn(value, name) || Object.hasOwn(properties, name))
       continue;
     value[name] = "kit";
-    fillers.set(value, [...(fillers.get(value) ?? []), name]);
+    filled.push(name);
   }
   const extra = schema.additionalProperties;
   const wanted = Math.min(
@@ -456,7 +458,20 @@ function objectValue(
       );
     }
   }
-  return value;
+  return plainObject(value, filled);
+}
+
+/**
+ * The object as JSON.parse would give it (a plain object), keys such as `__proto__` kept as own
+ * keys, with the names only `required` gave it remembered.
+ */
+function plainObject(
+  value: Record<string, unknown>,
+  filled: readonly string[],
+): Record<string, unknown> {
+  const plain = Object.fromEntries(Object.entries(value));
+  if (filled.length > 0) fillers.set(plain, [...filled]);
+  return plain;
 }
 
 /** A seed for one place of the schema: the same place always gets the same values. */
@@ -499,8 +514,7 @@ function mergeParts(parts: readonly Record<string, unknown>[]): Record<string, u
       merged[key] = item;
     }
   }
-  if (filled.size > 0) fillers.set(merged, [...filled]);
-  return merged;
+  return plainObject(merged, [...filled]);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
