@@ -101,12 +101,8 @@ export function chooseResponse(
       expected: { kind: "text", value: text },
     };
   }
-  if (example !== undefined)
-    return {
-      ...encodeResponse(loaded, status, mediaType, schema, example.value),
-      documentExample: true,
-    };
-  return encodeResponse(loaded, status, mediaType, schema, generate(seed));
+  const value = example !== undefined ? example.value : generate(seed);
+  return encodeResponse(loaded, status, mediaType, schema, value);
 }
 
 /** The status a generated client reads: the 2xx response it was generated for. */

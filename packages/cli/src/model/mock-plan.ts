@@ -1,16 +1,17 @@
 import { chooseResponse } from "../mock/choose-response.js";
 import { envelopeAnswer } from "../mock/envelope.js";
 import type { LoadedDocument } from "../openapi/load.js";
-import type { ExampleResponse } from "../wire/example-response.js";
+import { clientResponse, type ExampleResponse } from "../wire/example-response.js";
+import { fitsDeclaredShape } from "./fits-declared-shape.js";
 import type { GenerationPlan, MockFilePlan } from "./plan-types.js";
 
 /**
  * MSW handlers for every method of the plan, answering what `kit mock` answers by default (the
  * same `chooseResponse` and envelope, seed 0, no `Prefer`): the examples are computed here, so the
- * handlers need neither the document nor the generator in the browser. A generated JSON value
- * is checked against the method's return type (`satisfies`) unless it is an envelope, whose
- * method type is its data's; the document's own examples are written as they are, since
- * documents' examples often carry keys their schema does not name.
+ * handlers need neither the document nor the generator in the browser. A JSON value is checked
+ * against the method's return type (`satisfies`) unless it is an envelope, whose method type is
+ * its data's, or it does not stay within the declared shape (documents' examples often carry
+ * keys their schema does not name, which TypeScript refuses in a literal).
  */
 export function planMocks(loaded: LoadedDocument, plan: GenerationPlan): MockFilePlan[] {
   const keys = typeof plan.service.envelope === "object" ? plan.service.envelope.keys : undefined;
@@ -23,7 +24,14 @@ export function planMocks(loaded: LoadedDocument, plan: GenerationPlan): MockFil
       const response = envelopeAnswer(chosen as ExampleResponse, keys);
       const { expected } = response;
       const full = `${group.prefix}${method.path}`.split(/[?#]/, 1)[0]!;
-      const typed = !(expected.kind === "json" && expected.envelope) && !response.documentExample;
+      // The schema the method's return type was printed from; a value with keys it does not
+      // declare would fail TypeScript's excess-property check, so it goes without `satisfies`.
+      const schema = clientResponse(method.operation.responses)?.schema;
+      const typed =
+        expected.kind === "json" &&
+        !expected.envelope &&
+        schema !== undefined &&
+        fitsDeclaredShape(loaded, schema, expected.value);
       return {
         name: method.name,
         verb: method.operation.verb,

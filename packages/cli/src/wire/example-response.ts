@@ -17,8 +17,6 @@ export interface ExampleResponse {
     | { kind: "text"; value: string }
     | { kind: "binary"; value: Uint8Array }
     | { kind: "empty" };
-  /** The body is the document's own example of the media type, not a value built from the schema. */
-  documentExample?: boolean;
 }
 
 /**
