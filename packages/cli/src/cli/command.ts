@@ -58,6 +58,8 @@ export interface MockCommand {
   corsOrigins?: string[] | true;
   /** `--max-body`: largest request body in bytes. */
   maxBody?: number;
+  /** `--watch`: serve the document again when it or the config file changes. */
+  watch?: boolean;
   verbose: boolean;
 }
 

@@ -51,6 +51,7 @@ const MOCK_FLAGS = {
   "allowed-host": { type: "string", multiple: true },
   "cors-origin": { type: "string", multiple: true },
   "max-body": { type: "string" },
+  watch: { type: "boolean", short: "w" },
   verbose: { type: "boolean" },
 } as const;
 
@@ -230,6 +231,7 @@ function parseMock(args: readonly string[]): CliCommand | UsageError {
     ...(allowedHosts === undefined ? {} : { allowedHosts }),
     ...(corsOrigins === undefined ? {} : { corsOrigins }),
     ...(maxBody === undefined ? {} : { maxBody }),
+    ...(values.watch ? { watch: true } : {}),
     verbose: values.verbose ?? false,
   };
 }

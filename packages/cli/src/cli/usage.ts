@@ -46,6 +46,7 @@ kit mock [service] options:
       --allowed-host <h>    Accept this Host besides localhost, 127.0.0.1, [::1] (repeatable; * any)
       --cors-origin <o>     Allow this page origin besides localhost ones (repeatable; * any)
       --max-body <bytes>    Largest request body; larger ones get 413 (default: 10485760)
+  -w, --watch               Serve the document again when it or the config file changes
       --verbose             Print the stack trace on failure
 
   -h, --help                Print this help
