@@ -1,3 +1,4 @@
+import { compareText } from "../model/compare.js";
 import { chooseMediaType, essence } from "../model/media.js";
 import type { Operation } from "../model/operation.js";
 import { streamItemKey, streamKind } from "../model/stream-media.js";
@@ -142,7 +143,7 @@ function acceptable(mediaTypes: string[], accept: string | undefined): string | 
   return chooseMediaType(named.length > 0 ? named : mediaTypes, "response");
 }
 
-/** The named example, else the first of `examples`, else `example`; `$ref`s followed. */
+/** The named example, else the first of `examples` by name, else `example`; `$ref`s followed. */
 function documentExample(
   loaded: LoadedDocument,
   media: Record<string, unknown>,
@@ -150,7 +151,8 @@ function documentExample(
   name: string | undefined,
 ): { value: unknown } | undefined {
   const examples = isObject(media.examples) ? media.examples : {};
-  const chosen = name ?? Object.keys(examples)[0];
+  // The first by name, not by document order: the same answer however the keys are ordered.
+  const chosen = name ?? Object.keys(examples).sort(compareText)[0];
   if (chosen !== undefined && Object.hasOwn(examples, chosen)) {
     let example = examples[chosen];
     if (isObject(example) && typeof example.$ref === "string") {

@@ -61,7 +61,10 @@ export function fitsDeclaredShape(
       schema.nullable === true ||
       (types.length === 0 && !SHAPE_KEYWORDS.some((keyword) => keyword in schema))
     );
+  const structured = SHAPE_KEYWORDS.some((keyword) => keyword in schema);
   if (Array.isArray(value)) {
+    if (types.length > 0 ? !types.includes("array") : structured && !("items" in schema))
+      return false;
     const items = isObject(schema.items) ? (schema.items as SchemaInput) : undefined;
     const where = appendPointer(pointer, "items");
     return (
@@ -72,6 +75,7 @@ export function fitsDeclaredShape(
     );
   }
   if (typeof value === "object") {
+    if (types.length > 0 && !types.includes("object")) return false;
     const shape = mergeObjectShape(loaded, [{ schema, pointer }]);
     if (shape === undefined) return false;
     const extra = shape.additionalProperties;
@@ -85,7 +89,11 @@ export function fitsDeclaredShape(
       return fitsDeclaredShape(loaded, property, item, depth + 1);
     });
   }
-  if (types.length === 0) return true;
+  // A string, number or boolean where the schema describes an object or array (a document
+  // example written as JSON text).
+  // `format: binary` is printed as Blob, which no JSON value is.
+  if (schema.format === "binary") return false;
+  if (types.length === 0) return !structured || "enum" in schema || "const" in schema;
   const kinds =
     typeof value === "number"
       ? Number.isInteger(value)

@@ -26,12 +26,14 @@ export function planMocks(loaded: LoadedDocument, plan: GenerationPlan): MockFil
       const full = `${group.prefix}${method.path}`.split(/[?#]/, 1)[0]!;
       // The schema the method's return type was printed from; a value with keys it does not
       // declare would fail TypeScript's excess-property check, so it goes without `satisfies`.
-      const schema = clientResponse(method.operation.responses)?.schema;
+      const read = clientResponse(method.operation.responses);
       const typed =
         expected.kind === "json" &&
         !expected.envelope &&
-        schema !== undefined &&
-        fitsDeclaredShape(loaded, schema, expected.value);
+        read?.kind === "json" &&
+        read.schema !== undefined &&
+        String(response.status) === read.status &&
+        fitsDeclaredShape(loaded, read.schema, expected.value);
       return {
         name: method.name,
         verb: method.operation.verb,

@@ -437,6 +437,22 @@ function objectValue(
     );
     if (item !== undefined) value[first] = item;
   }
+  // `minProperties` asks for more than the depth wrote: declared properties first, in order.
+  const least = Math.min(
+    typeof schema.minProperties === "number" ? schema.minProperties : 0,
+    MAX_ITEMS,
+  );
+  for (const name of Object.keys(properties).sort()) {
+    if (Object.keys(value).length >= least) break;
+    if (Object.hasOwn(value, name)) continue;
+    const item = exampleOf(
+      state,
+      properties[name],
+      appendPointer(at, "properties", name),
+      depth + 1,
+    );
+    if (item !== undefined) value[name] = item;
+  }
   for (const name of required) {
     if (typeof name !== "string" || Object.hasOwn(value, name) || Object.hasOwn(properties, name))
       continue;
@@ -457,6 +473,10 @@ function objectValue(
         depth + 1,
       );
     }
+  } else if (extra !== false) {
+    // Any extra key is allowed: `minProperties` is met with strings under new keys.
+    for (let index = 0; Object.keys(value).length < least; index++)
+      value[`key${index}`] = `kit-${index}`;
   }
   return plainObject(value, filled);
 }
