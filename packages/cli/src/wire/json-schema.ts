@@ -14,8 +14,7 @@ export type Direction = "request" | "response";
  * Pure: returns a copy.
  */
 export function toJsonSchemaDocument(document: OpenAPIDocument, direction: Direction): object {
-  const is30 = typeof document.openapi === "string" && document.openapi.startsWith("3.0.");
-  return convert(document, is30, direction, false) as object;
+  return convert(document, is30Document(document), direction, false) as object;
 }
 
 /** Keys whose values are maps or lists of schemas, or a schema. */
@@ -81,6 +80,16 @@ function mapValues(
   const copy = emptyRecord();
   for (const [key, value] of Object.entries(object)) copy[key] = change(value);
   return copy;
+}
+
+/** One schema (and the schemas inside it) spelled as JSON Schema 2020-12; example data left out. */
+export function convertSchema(value: unknown, is30: boolean, direction: Direction): unknown {
+  return schema(value, is30, direction);
+}
+
+/** Whether the document is OpenAPI 3.0, whose schema spellings are converted. */
+export function is30Document(document: OpenAPIDocument): boolean {
+  return typeof document.openapi === "string" && document.openapi.startsWith("3.0.");
 }
 
 function schema(value: unknown, is30: boolean, direction: Direction): unknown {

@@ -1,8 +1,9 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { OpenAPIDocument } from "../openapi/types.js";
-import { type Direction, toJsonSchemaDocument } from "./json-schema.js";
+import type { Direction } from "./json-schema.js";
 import { safePattern } from "./safe-pattern.js";
+import { schemaClosure } from "./schema-closure.js";
 
 const DOCUMENT_ID = "kit:document";
 
@@ -14,9 +15,10 @@ export interface SchemaViolation {
 
 /**
  * Checks values against the schemas of one document, found by JSON pointer, with Ajv's 2020-12
- * validator on the document converted by `toJsonSchemaDocument` (request side unless told). `coerce` reads
- * strings as the numbers, booleans and arrays their schema asks for: how parameters and form
- * fields arrive. Compiled schemas are kept per pointer.
+ * validator. Each pointer is compiled when first asked for, from its `schemaClosure` (the schema
+ * and what its `$ref`s reach, converted to 2020-12 for the request side unless told), never from
+ * the whole document. `coerce` reads strings as the numbers, booleans and arrays their schema
+ * asks for: how parameters and form fields arrive. Compiled schemas are kept per pointer.
  */
 export class SchemaCheck {
   readonly #strict: Ajv2020;
@@ -25,6 +27,11 @@ export class SchemaCheck {
 
   readonly #notice: (line: string) => void;
   readonly #told = new Set<string>();
+  readonly #document: OpenAPIDocument;
+  readonly #direction: Direction;
+  /** Converted schemas by pointer, shared by every closure. */
+  readonly #converted = new Map<string, unknown>();
+  #closures = 0;
 
   /** `notice` hears, once each, what cannot be checked (a schema Ajv refuses, a risky pattern). */
   constructor(
@@ -32,7 +39,8 @@ export class SchemaCheck {
     notice: (line: string) => void = () => {},
     direction: Direction = "request",
   ) {
-    const converted = { ...toJsonSchemaDocument(document, direction), $id: DOCUMENT_ID };
+    this.#document = document;
+    this.#direction = direction;
     this.#notice = (line) => {
       if (this.#told.has(line)) return;
       this.#told.add(line);
@@ -40,8 +48,6 @@ export class SchemaCheck {
     };
     this.#strict = newAjv(false, this.#notice);
     this.#coercing = newAjv("array", this.#notice);
-    this.#strict.addSchema(converted);
-    this.#coercing.addSchema(converted);
   }
 
   /** Problems of `value` against the schema at `pointer` (empty when valid). Coercion changes `value` in place. */
@@ -58,7 +64,10 @@ export class SchemaCheck {
     if (validate === undefined) {
       try {
         const ajv = coerce ? this.#coercing : this.#strict;
-        validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${fragment(pointer)}` });
+        const id = `${DOCUMENT_ID}:${this.#closures++}`;
+        const closure = schemaClosure(this.#document, pointer, this.#direction, this.#converted);
+        ajv.addSchema({ ...closure, $id: id });
+        validate = ajv.compile({ $ref: `${id}#${fragment(pointer)}` });
       } catch (error) {
         validate = error as Error;
       }
