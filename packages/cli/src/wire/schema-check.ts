@@ -65,7 +65,13 @@ export class SchemaCheck {
       try {
         const ajv = coerce ? this.#coercing : this.#strict;
         const id = `${DOCUMENT_ID}:${this.#closures++}`;
-        const closure = schemaClosure(this.#document, pointer, this.#direction, this.#converted);
+        const closure = schemaClosure(
+          this.#document,
+          pointer,
+          this.#direction,
+          this.#converted,
+          this.#notice,
+        );
         ajv.addSchema({ ...closure, $id: id });
         validate = ajv.compile({ $ref: `${id}#${fragment(pointer)}` });
       } catch (error) {

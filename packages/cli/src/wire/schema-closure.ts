@@ -9,13 +9,15 @@ import { convertSchema, type Direction, is30Document } from "./json-schema.js";
  * every schema its local `$ref`s reach, each at its own place in an otherwise empty document, so
  * the `$ref`s resolve as they do in the whole one. Built when a request first needs the schema,
  * so starting and the first request cost what that operation reaches, not the whole document
- * (GitHub's is 5.7 MB). `converted` keeps each converted schema for the next closure.
+ * (GitHub's is 5.7 MB). `converted` keeps each converted schema for the next closure. A `$ref`
+ * to a place the document lacks stands for `true` (anything), said once to `notice`.
  */
 export function schemaClosure(
   document: OpenAPIDocument,
   pointer: string,
   direction: Direction,
   converted: Map<string, unknown>,
+  notice: (line: string) => void,
 ): Record<string, unknown> {
   const is30 = is30Document(document);
   const root = emptyRecord();
@@ -27,7 +29,10 @@ export function schemaClosure(
     placed.add(next);
     let schema = converted.get(next);
     if (schema === undefined) {
-      schema = convertSchema(valueAt(document, next), is30, direction);
+      const raw = valueAt(document, next);
+      // A `$ref` to nothing accepts anything there; the rest of the schema is still checked.
+      if (raw === undefined) notice(`${next} does not exist; values there are not checked`);
+      schema = raw === undefined ? true : convertSchema(raw, is30, direction);
       converted.set(next, schema);
     }
     place(root, pointerSegments(next), schema);
