@@ -114,7 +114,9 @@ function exampleOf(
   const s = schema as Schema;
   if (s.const !== undefined) return s.const;
   if (Array.isArray(s.enum) && s.enum.length > 0) {
-    return s.enum.find((value) => value !== null) ?? null;
+    // A value of the declared type first (Enode lists an object in a string enum).
+    const present = s.enum.filter((value) => value !== null);
+    return present.find((value) => hasType(value, s.type)) ?? present[0] ?? null;
   }
   if (state.useExamples) {
     if (s.example !== undefined) return s.example;
@@ -199,6 +201,21 @@ function hasOwnShape(schema: Schema): boolean {
 function branchType(state: State, branch: unknown): SchemaObject["type"] {
   if (!isObject(branch)) return undefined;
   return dereferenceSchema(state.document, branch as SchemaObject, "#").schema.type;
+}
+
+/** Whether `value` is of `type` (any type when none is declared). */
+function hasType(value: unknown, type: SchemaObject["type"]): boolean {
+  if (type === undefined) return true;
+  const kind = Array.isArray(value)
+    ? "array"
+    : value === null
+      ? "null"
+      : typeof value === "number"
+        ? Number.isInteger(value)
+          ? "integer"
+          : "number"
+        : typeof value;
+  return typesMeet(type, kind as SchemaObject["type"]);
 }
 
 /** Whether a value can have both types; an absent `type` allows every type. */
