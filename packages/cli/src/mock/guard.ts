@@ -19,6 +19,10 @@ function isLoopbackName(hostname: string): boolean {
   );
 }
 
+function isIpLiteral(name: string): boolean {
+  return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(name) || /^\[[0-9a-f:.]+\]$/.test(name);
+}
+
 /** `example.com:4010` → `example.com`; `[::1]:4010` → `[::1]`; undefined for a malformed value. */
 function hostnameOf(host: string): string | undefined {
   const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+)(?::\d{1,5})?$/.exec(host.trim());
@@ -26,9 +30,9 @@ function hostnameOf(host: string): string | undefined {
 }
 
 /**
- * Whether the `Host` header names this machine or a configured host. A page on another site can
- * make its own name resolve to 127.0.0.1 (DNS rebinding); it cannot make the browser send
- * another `Host` than that name, so the check keeps such pages out.
+ * Whether the `Host` header names this machine, an IP address or a configured host. A page on
+ * another site can make its own name resolve to 127.0.0.1 (DNS rebinding); it cannot make the
+ * browser send another `Host` than that name, so the check keeps such pages out.
  */
 export function hostAllowed(
   host: string | undefined,
@@ -40,7 +44,9 @@ export function hostAllowed(
   if (host === undefined) return true;
   const name = hostnameOf(host);
   if (name === undefined) return false;
-  if (isLoopbackName(name)) return true;
+  // DNS rebinding needs a name; an address typed as such (the machine's LAN address with
+  // --host 0.0.0.0) is what the user asked for.
+  if (isLoopbackName(name) || isIpLiteral(name)) return true;
   const listeningName = listening.includes(":") ? `[${listening}]` : listening;
   if (name === listeningName.toLowerCase() && listening !== "0.0.0.0" && listening !== "::")
     return true;

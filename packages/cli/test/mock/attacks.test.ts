@@ -192,7 +192,7 @@ describe("kit mock beside a browser", () => {
     expect(await mock.stop()).toBe(0);
   });
 
-  it("refuses a Host that is not this machine (DNS rebinding), accepts localhost names", async () => {
+  it("refuses a Host that is not this machine (DNS rebinding), accepts localhost names and addresses", async () => {
     const { port } = new URL(mock.url);
     const rebound = await raw(mock.url, "/search", {
       headers: { host: `attacker.example:${port}` },
@@ -205,8 +205,12 @@ describe("kit mock beside a browser", () => {
       `127.0.0.1:${port}`,
       `[::1]:${port}`,
       `app.localhost:${port}`,
+      // An address, as a phone on the LAN asks for it: no DNS answer is involved.
+      `192.168.1.20:${port}`,
     ])
       expect((await raw(mock.url, "/search", { headers: { host } })).status).toBe(200);
+    for (const host of [`127.0.0.1.attacker.example:${port}`, `localhost.attacker.example`, "a b"])
+      expect((await raw(mock.url, "/search", { headers: { host } })).status).toBe(403);
   });
 
   it("gives CORS to localhost pages only; other origins are refused without CORS headers", async () => {
