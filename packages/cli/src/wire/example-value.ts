@@ -470,13 +470,16 @@ function objectValue(
     );
     if (item !== undefined) value[name] = item;
   }
+  const extra = schema.additionalProperties;
   for (const name of required) {
     if (typeof name !== "string" || Object.hasOwn(value, name) || Object.hasOwn(properties, name))
       continue;
-    value[name] = "kit";
+    // Required without a schema of its own: the schema extra keys take, else a string.
+    value[name] = isObject(extra)
+      ? exampleOf(state, extra, appendPointer(at, "additionalProperties"), depth + 1)
+      : "kit";
     filled.push(name);
   }
-  const extra = schema.additionalProperties;
   const wanted = Math.min(
     Math.max(schema.minProperties ?? 0, Object.keys(properties).length === 0 ? 1 : 0),
     MAX_ITEMS,

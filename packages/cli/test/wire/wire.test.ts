@@ -196,6 +196,42 @@ describe("exampleValue", () => {
     }
   });
 
+  it("invents values of the declared type: booleans, arrays, enums, required keys, sizes capped", () => {
+    const components = {
+      Flags: {
+        type: "object",
+        required: ["on", "extra"],
+        properties: { tags: { type: "array", items: { type: "boolean" } } },
+        additionalProperties: { type: "boolean" },
+      },
+      Mixed: { type: "string", enum: [{ override: true }, "DEFAULT"] },
+      Nested: {
+        allOf: [
+          { type: "object", required: ["login"] },
+          { type: "object", properties: { login: { type: "string", format: "email" } } },
+        ],
+      },
+      Many: { type: "object", minProperties: 3 },
+      Long: { type: "string", minLength: 100_000 },
+    };
+    const document = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: { schemas: components },
+    };
+    const check = new SchemaCheck(document as never, () => {}, "response");
+    for (const name of ["Flags", "Mixed", "Nested", "Many"]) {
+      const pointer = `#/components/schemas/${name}`;
+      const value = exampleValue(document as never, { $ref: pointer }, "#/x", {
+        direction: "response",
+      });
+      expect(check.problems(value, pointer), `${name}: ${JSON.stringify(value)}`).toEqual([]);
+    }
+    const long = exampleValue(document as never, components.Long, "#/x", { direction: "response" });
+    expect(long).toHaveLength(4096);
+  });
+
   it("takes const, enum, example and default before synthesizing", async () => {
     const { loaded } = await setup();
     const value = (schema: object, useExamples = true) =>
