@@ -107,8 +107,73 @@ function schema(value: unknown, is30: boolean, direction: Direction): unknown {
   // 3.0's spellings also turn up in 3.1 documents (OpenAI's); read there, they keep their meaning
   // instead of making the schema one Ajv refuses to compile.
   if (is30 || typeof copy.nullable === "boolean" || hasBooleanBound(copy)) spell30As2020(copy);
+  dropMalformed(copy);
   dropOtherSideRequired(copy, direction);
   return copy;
+}
+
+const NUMBER_KEYWORDS = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+  "minContains",
+  "maxContains",
+];
+const STRING_KEYWORDS = ["pattern", "format", "contentMediaType", "contentEncoding"];
+const OBJECT_KEYWORDS = ["properties", "patternProperties", "dependentSchemas", "$defs"];
+const SCHEMA_KEYWORDS = [...SCHEMA_VALUES];
+const JSON_TYPES = new Set(["null", "boolean", "object", "array", "number", "integer", "string"]);
+
+/**
+ * Removes keywords whose value Ajv refuses to compile (`minLength: "5"`, `type: "file"`,
+ * `required: "id"`, a 3.0 tuple `items: [...]`): the rest of the schema is still checked, and
+ * leaving a keyword out never makes a check stricter than the document.
+ */
+function dropMalformed(schema: Record<string, unknown>): void {
+  for (const key of NUMBER_KEYWORDS)
+    if (key in schema && typeof schema[key] !== "number") delete schema[key];
+  if ("multipleOf" in schema && !(typeof schema.multipleOf === "number" && schema.multipleOf > 0))
+    delete schema.multipleOf;
+  for (const key of STRING_KEYWORDS)
+    if (key in schema && typeof schema[key] !== "string") delete schema[key];
+  for (const key of OBJECT_KEYWORDS)
+    if (key in schema && !isObject(schema[key])) delete schema[key];
+  for (const key of SCHEMA_KEYWORDS)
+    if (key in schema && !isObject(schema[key]) && typeof schema[key] !== "boolean")
+      delete schema[key];
+  for (const key of SCHEMA_LISTS)
+    if (key in schema && !(Array.isArray(schema[key]) && (schema[key] as unknown[]).length > 0))
+      delete schema[key];
+  if ("required" in schema) {
+    const required = Array.isArray(schema.required)
+      ? schema.required.filter((name) => typeof name === "string")
+      : [];
+    schema.required = required;
+  }
+  if ("enum" in schema && !Array.isArray(schema.enum)) delete schema.enum;
+  if ("uniqueItems" in schema && typeof schema.uniqueItems !== "boolean") delete schema.uniqueItems;
+  if ("dependentRequired" in schema) {
+    const valid =
+      isObject(schema.dependentRequired) &&
+      Object.values(schema.dependentRequired).every(
+        (names) => Array.isArray(names) && names.every((name) => typeof name === "string"),
+      );
+    if (!valid) delete schema.dependentRequired;
+  }
+  if ("type" in schema) {
+    const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
+      (type): type is string => typeof type === "string" && JSON_TYPES.has(type),
+    );
+    if (types.length === 0) delete schema.type;
+    else schema.type = Array.isArray(schema.type) ? types : types[0];
+  }
 }
 
 function hasBooleanBound(schema: Record<string, unknown>): boolean {

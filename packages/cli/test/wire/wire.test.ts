@@ -232,6 +232,29 @@ describe("exampleValue", () => {
     expect(long).toHaveLength(4096);
   });
 
+  it("checks what it can of a schema with keywords Ajv refuses, never more than the document", () => {
+    const schema = {
+      type: "object",
+      required: ["id", 7],
+      properties: {
+        id: { type: "integer", minimum: "1" },
+        kind: { type: "file" },
+        name: { type: "string", maxLength: "10", pattern: 5 },
+        tags: { type: "array", items: [{ type: "string" }] },
+      },
+    };
+    const document = { openapi: "3.1.0", components: { schemas: { Odd: schema } } };
+    const lines: string[] = [];
+    const check = new SchemaCheck(document as never, (line) => lines.push(line));
+    const pointer = "#/components/schemas/Odd";
+    expect(check.problems({ id: 0, kind: 1, name: "x".repeat(20), tags: [1] }, pointer)).toEqual(
+      [],
+    );
+    expect(check.problems({ id: "one" }, pointer)).toEqual(["/id must be integer"]);
+    expect(check.problems({}, pointer)).toEqual(["the value must have required property 'id'"]);
+    expect(lines).toEqual([]);
+  });
+
   it("takes const, enum, example and default before synthesizing", async () => {
     const { loaded } = await setup();
     const value = (schema: object, useExamples = true) =>
