@@ -3,7 +3,7 @@ import addFormats from "ajv-formats";
 import type { OpenAPIDocument } from "../openapi/types.js";
 import type { Direction } from "./json-schema.js";
 import { safePattern } from "./safe-pattern.js";
-import { schemaClosure } from "./schema-closure.js";
+import { SchemaClosure } from "./schema-closure.js";
 
 const DOCUMENT_ID = "kit:document";
 
@@ -15,9 +15,9 @@ export interface SchemaViolation {
 
 /**
  * Checks values against the schemas of one document, found by JSON pointer, with Ajv's 2020-12
- * validator. Each pointer is compiled when first asked for, from its `schemaClosure` (the schema
- * and what its `$ref`s reach, converted to 2020-12 for the request side unless told), never from
- * the whole document. `coerce` reads strings as the numbers, booleans and arrays their schema
+ * validator. Each pointer is compiled when first asked for, from the `SchemaClosure` of the
+ * schemas asked for so far (each schema and what its `$ref`s reach, converted to 2020-12 for the
+ * request side unless told), never from the whole document. `coerce` reads strings as the numbers, booleans and arrays their schema
  * asks for: how parameters and form fields arrive. Compiled schemas are kept per pointer.
  */
 export class SchemaCheck {
@@ -27,11 +27,7 @@ export class SchemaCheck {
 
   readonly #notice: (line: string) => void;
   readonly #told = new Set<string>();
-  readonly #document: OpenAPIDocument;
-  readonly #direction: Direction;
-  /** Converted schemas by pointer, shared by every closure. */
-  readonly #converted = new Map<string, unknown>();
-  #closures = 0;
+  readonly #closure: SchemaClosure;
 
   /** `notice` hears, once each, what cannot be checked (a schema Ajv refuses, a risky pattern). */
   constructor(
@@ -39,8 +35,6 @@ export class SchemaCheck {
     notice: (line: string) => void = () => {},
     direction: Direction = "request",
   ) {
-    this.#document = document;
-    this.#direction = direction;
     this.#notice = (line) => {
       if (this.#told.has(line)) return;
       this.#told.add(line);
@@ -48,6 +42,11 @@ export class SchemaCheck {
     };
     this.#strict = newAjv(false, this.#notice);
     this.#coercing = newAjv("array", this.#notice);
+    this.#closure = new SchemaClosure(document, direction, this.#notice);
+    // Both read the same growing document, which holds what the schemas asked for so far.
+    const root = Object.assign(this.#closure.root, { $id: DOCUMENT_ID });
+    this.#strict.addSchema(root);
+    this.#coercing.addSchema(root);
   }
 
   /** Problems of `value` against the schema at `pointer` (empty when valid). Coercion changes `value` in place. */
@@ -64,16 +63,8 @@ export class SchemaCheck {
     if (validate === undefined) {
       try {
         const ajv = coerce ? this.#coercing : this.#strict;
-        const id = `${DOCUMENT_ID}:${this.#closures++}`;
-        const closure = schemaClosure(
-          this.#document,
-          pointer,
-          this.#direction,
-          this.#converted,
-          this.#notice,
-        );
-        ajv.addSchema({ ...closure, $id: id });
-        validate = ajv.compile({ $ref: `${id}#${fragment(pointer)}` });
+        this.#closure.add(pointer);
+        validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${fragment(pointer)}` });
       } catch (error) {
         validate = error as Error;
       }

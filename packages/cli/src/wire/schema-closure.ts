@@ -5,40 +5,65 @@ import { emptyRecord } from "./form-fields.js";
 import { convertSchema, type Direction, is30Document } from "./json-schema.js";
 
 /**
- * The part of the document one schema needs, as JSON Schema 2020-12: the schema at `pointer` and
- * every schema its local `$ref`s reach, each at its own place in an otherwise empty document, so
- * the `$ref`s resolve as they do in the whole one. Built when a request first needs the schema,
- * so starting and the first request cost what that operation reaches, not the whole document
- * (GitHub's is 5.7 MB). `converted` keeps each converted schema for the next closure. A `$ref`
- * to a place the document lacks stands for `true` (anything), said once to `notice`.
+ * The parts of one document that the schemas asked for so far need, as JSON Schema 2020-12:
+ * `add(pointer)` puts the schema at `pointer` and every schema its local `$ref`s reach, each
+ * converted once and placed at its own pointer in `root`, so the `$ref`s resolve as in the whole
+ * document. Ajv is given `root` once and reads it when it resolves a reference, so a schema a
+ * request first needs costs what it reaches, never the whole document (GitHub's is 5.7 MB), and
+ * a schema reached from many places is compiled once. A `$ref` to a place the document lacks
+ * stands for `true` (anything), said once to `notice`.
  */
-export function schemaClosure(
-  document: OpenAPIDocument,
-  pointer: string,
-  direction: Direction,
-  converted: Map<string, unknown>,
-  notice: (line: string) => void,
-): Record<string, unknown> {
-  const is30 = is30Document(document);
-  const root = emptyRecord();
-  const placed = new Set<string>();
-  const pending = [pointer];
-  while (pending.length > 0) {
-    const next = pending.pop()!;
-    if (placed.has(next)) continue;
-    placed.add(next);
-    let schema = converted.get(next);
-    if (schema === undefined) {
-      const raw = valueAt(document, next);
-      // A `$ref` to nothing accepts anything there; the rest of the schema is still checked.
-      if (raw === undefined) notice(`${next} does not exist; values there are not checked`);
-      schema = raw === undefined ? true : convertSchema(raw, is30, direction);
-      converted.set(next, schema);
-    }
-    place(root, pointerSegments(next), schema);
-    for (const ref of localRefs(schema)) if (!placed.has(ref)) pending.push(ref);
+export class SchemaClosure {
+  readonly root: Record<string, unknown> = emptyRecord();
+  readonly #document: OpenAPIDocument;
+  readonly #direction: Direction;
+  readonly #is30: boolean;
+  readonly #placed = new Set<string>();
+  /** The objects made on the way to a placed schema, as opposed to converted schemas. */
+  readonly #skeleton = new WeakSet<object>([this.root]);
+  readonly #notice: (line: string) => void;
+
+  constructor(document: OpenAPIDocument, direction: Direction, notice: (line: string) => void) {
+    this.#document = document;
+    this.#direction = direction;
+    this.#is30 = is30Document(document);
+    this.#notice = notice;
   }
-  return root;
+
+  add(pointer: string): void {
+    const pending = [pointer];
+    while (pending.length > 0) {
+      const next = pending.pop()!;
+      if (this.#placed.has(next)) continue;
+      this.#placed.add(next);
+      const raw = valueAt(this.#document, next);
+      if (raw === undefined) this.#notice(`${next} does not exist; values there are not checked`);
+      const schema = raw === undefined ? true : convertSchema(raw, this.#is30, this.#direction);
+      this.#place(pointerSegments(next), schema);
+      for (const ref of localRefs(schema)) if (!this.#placed.has(ref)) pending.push(ref);
+    }
+  }
+
+  /**
+   * Puts `schema` at `segments`, making the objects on the way. A place inside a schema already
+   * put there is left alone: that schema holds it already, and is never written into.
+   */
+  #place(segments: readonly string[], schema: unknown): void {
+    let node = this.root;
+    for (const [index, segment] of segments.entries()) {
+      if (index === segments.length - 1) {
+        node[segment] = schema;
+        return;
+      }
+      let next = node[segment];
+      if (next === undefined) {
+        next = emptyRecord();
+        this.#skeleton.add(next as object);
+        node[segment] = next;
+      } else if (!isObject(next) || !this.#skeleton.has(next)) return;
+      node = next as Record<string, unknown>;
+    }
+  }
 }
 
 function valueAt(document: OpenAPIDocument, pointer: string): unknown {
@@ -50,32 +75,6 @@ function valueAt(document: OpenAPIDocument, pointer: string): unknown {
         : undefined;
   return value;
 }
-
-/**
- * Puts `schema` at `segments` below `root`, making the objects on the way. A place inside a
- * schema already put there is left alone: that schema holds it already (and is shared, so it is
- * never written into).
- */
-function place(root: Record<string, unknown>, segments: readonly string[], schema: unknown): void {
-  let node = root;
-  for (const [index, segment] of segments.entries()) {
-    if (index === segments.length - 1) {
-      node[segment] = schema;
-      return;
-    }
-    const next = node[segment];
-    if (next !== undefined && !placedByUs.has(next as object)) return;
-    if (next === undefined) {
-      const created = emptyRecord();
-      placedByUs.add(created);
-      node[segment] = created;
-    }
-    node = node[segment] as Record<string, unknown>;
-  }
-}
-
-/** The skeleton objects `place` made, as opposed to converted schemas. */
-const placedByUs = new WeakSet<object>();
 
 /** The pointers of the local `$ref`s in a converted schema (`#/components/schemas/Pet`). */
 function localRefs(schema: unknown): string[] {
