@@ -54,9 +54,10 @@ export type MockHandler = (request: IncomingMessage, response: ServerResponse) =
 type Body = Uint8Array | Problem | undefined;
 
 /**
- * The request handler of `kit mock`: routes by the compiled path templates, validates the
- * request against its operation (422 with every violation), and answers with `chooseResponse`,
- * wrapped in the envelope when asked. Each operation is read when a request first names it, and
+ * The request handler of `kit mock`: refuses requests from other hosts and origins (403) and
+ * bodies above the limit (413) before reading them, routes by the compiled path templates,
+ * validates the request against its operation (422 with every violation), and answers with
+ * `chooseResponse`, the envelope's success code set or the envelope added. Each operation is read when a request first names it, and
  * the validator (Ajv, compiling one schema at a time) on the first request, so starting costs
  * only reading the document and compiling the routes.
  */
