@@ -1,3 +1,4 @@
+import type { AnswerOutcome } from "./answer-stage.js";
 import type { WireOutcome } from "./wire-stage.js";
 
 /** What the corpus learnt about one document. */
@@ -13,12 +14,14 @@ export interface DocumentOutcome {
   operations: number;
   /** The wire stage: requests checked against the document, results against what was sent. */
   wire?: WireOutcome;
+  /** The answer stage: generated response values checked against their schemas. */
+  answers?: AnswerOutcome;
   /** The first error of each failed stage, in pipeline order. */
   errors: StageError[];
 }
 
 export interface StageError {
-  stage: "generate" | "tsc" | "round-trip" | "determinism" | "wire" | "worker";
+  stage: "generate" | "tsc" | "round-trip" | "determinism" | "wire" | "answers" | "worker";
   message: string;
 }
 
@@ -39,6 +42,10 @@ export interface Summary {
   typeMismatches: number;
   /** Failed operations per failure class, over all documents. */
   wireClasses: Record<string, number>;
+  /** Answer stage: JSON response schemas, generated values valid, served values valid. */
+  answers: number;
+  generatedValid: number;
+  servedValid: number;
 }
 
 export function summarize(outcomes: readonly DocumentOutcome[]): Summary {
@@ -58,6 +65,9 @@ export function summarize(outcomes: readonly DocumentOutcome[]): Summary {
     resultsExact: outcomes.reduce((sum, o) => sum + (o.wire?.resultsExact ?? 0), 0),
     typeMismatches: outcomes.reduce((sum, o) => sum + (o.wire?.typeMismatches ?? 0), 0),
     wireClasses: addClasses(outcomes),
+    answers: outcomes.reduce((sum, o) => sum + (o.answers?.answers ?? 0), 0),
+    generatedValid: outcomes.reduce((sum, o) => sum + (o.answers?.generatedValid ?? 0), 0),
+    servedValid: outcomes.reduce((sum, o) => sum + (o.answers?.servedValid ?? 0), 0),
   };
 }
 

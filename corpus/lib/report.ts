@@ -12,6 +12,9 @@ const COLUMNS = [
   "requests valid",
   "results exact",
   "type/value mismatches",
+  "answers",
+  "generated valid",
+  "served valid",
 ] as const;
 
 function figures(summary: Summary): (number | string)[] {
@@ -27,6 +30,9 @@ function figures(summary: Summary): (number | string)[] {
     percent(summary.requestsValid, summary.wireOperations),
     percent(summary.resultsExact, summary.wireOperations),
     summary.typeMismatches,
+    summary.answers,
+    percent(summary.generatedValid, summary.answers),
+    percent(summary.servedValid, summary.answers),
   ];
 }
 
@@ -83,6 +89,9 @@ export function renderFailures(outcomes: readonly DocumentOutcome[]): string {
         })
       : []),
     ...(outcome.wire?.failures ?? []).map((failure) => `${outcome.id}\twire\t${oneLine(failure)}`),
+    ...(outcome.answers?.failures ?? []).map(
+      (failure) => `${outcome.id}\tanswers\t${oneLine(failure)}`,
+    ),
   ]);
   return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
 }
