@@ -5,7 +5,7 @@ import {
   type AxiosResponse,
   isAxiosError,
 } from "axios";
-import { Deadline } from "./deadline.js";
+import { startDeadline } from "./deadline.js";
 import {
   isKitError,
   KitAbortError,
@@ -25,9 +25,7 @@ import {
   redirectRules,
   refusedRedirect,
 } from "./redirects.js";
-import { abortSourceOf } from "./request.js";
 import { plainHeaders, readErrorBody } from "./response-body.js";
-import type { SendAbort } from "./send-abort.js";
 import type { RawResponse, Transport, TransportExtra } from "./transport.js";
 import { appendQuery } from "./url.js";
 import type { KitRequest, KitResponseType } from "./vocabulary.js";
@@ -71,8 +69,8 @@ function exchange<T>(
   extra: TransportExtra | undefined,
   rules: RedirectRules | undefined,
 ): Promise<T> {
-  const abort = abortSourceOf(request);
-  if (abort.aborted) return Promise.reject(new KitAbortError(target, abort.reason));
+  const { signal } = request;
+  if (signal.aborted) return Promise.reject(new KitAbortError(target, signal.reason));
   const badHeader = invalidHeader(request.headers, target);
   if (badHeader !== undefined) return Promise.reject(badHeader);
   // axios merges every key it is given with its defaults, so keys that add nothing are left out.
@@ -112,7 +110,7 @@ function exchange<T>(
     config.withCredentials = request.withCredentials;
   }
   if (extra !== undefined) Object.assign(config, extra);
-  const deadline = new Deadline(abort, request.timeout);
+  const deadline = startDeadline(signal, request.timeout);
   config.signal = deadline.signal;
   const sent = rules === undefined ? http.request(config) : following(http, config, rules);
   return sent.then(
@@ -126,7 +124,7 @@ function exchange<T>(
     },
     (error: unknown) => {
       deadline.clear();
-      throw toRequestError(error, request, abort, deadline.expired, target);
+      throw toRequestError(error, request, signal, deadline.expired, target);
     },
   );
 }
@@ -193,12 +191,12 @@ function hasKeys(object: object): boolean {
 function toRequestError(
   error: unknown,
   request: KitRequest,
-  abort: AbortSignal | SendAbort,
+  signal: AbortSignal,
   expired: boolean,
   target: KitRequestTarget,
 ): unknown {
   if (isKitError(error)) return error;
-  if (abort.aborted) return new KitAbortError(target, abort.reason, error);
+  if (signal.aborted) return new KitAbortError(target, signal.reason, error);
   if (expired) return new KitTimeoutError(target, request.timeout, error);
   if ((error as { code?: unknown } | undefined)?.code === "ERR_INVALID_URL") {
     const message = messages.KIT_URL_INVALID(target.method, target.url);

@@ -1,7 +1,6 @@
 import { answersAlways } from "../core/chain.js";
 import { KitOptionsError } from "../core/errors.js";
 import type { KitContext, KitNext, KitPlugin } from "../core/plugin.js";
-import { abortSourceOf } from "../core/request.js";
 import type { KitResult } from "../core/result.js";
 import type { KitHttpMethod } from "../core/vocabulary.js";
 import { abortError } from "./abort-error.js";
@@ -24,7 +23,6 @@ import {
   requireInteger,
   requirePositive,
 } from "./plugin-options.js";
-import type { AbortSource } from "./signal.js";
 
 /** A method's cache rule: per call with `options({ cache })`, per method or class with `@PluginOptions`. */
 export interface KitCacheRule {
@@ -284,8 +282,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
       if (from !== undefined) return from;
     } else found = stored;
     if (found !== undefined) await quietly(() => storage.delete(key));
-    // The caller's abort source as it is, without making an AbortSignal (microseconds on Node).
-    const signal = abortSourceOf(ctx.request);
+    const { signal } = ctx.request;
     // Aborted while the storage answered: nothing is sent on this caller's behalf.
     if (signal.aborted) throw abortError(ctx, signal.reason);
     if (onEvent !== undefined) emit("miss", ctx);
@@ -361,7 +358,7 @@ function scopeMissing(server: string, unseen: string): KitOptionsError {
  * alone; the shared request is aborted once no caller is left waiting for it. Each caller gets
  * its own copy of the result, so one caller's changes never reach another.
  */
-function follow(ctx: KitContext, shared: InFlight, signal: AbortSource): Promise<Result> {
+function follow(ctx: KitContext, shared: InFlight, signal: AbortSignal): Promise<Result> {
   shared.callers++;
   const first = shared.callers === 1;
   return new Promise((resolve, reject) => {

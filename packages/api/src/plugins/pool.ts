@@ -1,7 +1,6 @@
 import { answersAlways } from "../core/chain.js";
 import { KitRequestError, KitTimeoutError } from "../core/errors.js";
 import type { KitContext, KitNext, KitPlugin } from "../core/plugin.js";
-import { abortSourceOf } from "../core/request.js";
 import type { KitResult } from "../core/result.js";
 import { abortError, requestTarget } from "./abort-error.js";
 import { pluginMessages } from "./messages.js";
@@ -73,7 +72,7 @@ export function pool(options: PoolOptions = {}): PoolPlugin {
   }
 
   function wait(ctx: KitContext, next: KitNext, priority: number): Promise<Result> {
-    const signal = abortSourceOf(ctx.request);
+    const { signal } = ctx.request;
     if (signal.aborted) return Promise.reject(abortError(ctx, signal.reason));
     return new Promise((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
