@@ -40,14 +40,6 @@ const axiosResponseTypes = {
 } as const satisfies Record<KitResponseType, "text" | "arraybuffer" | "stream">;
 
 /**
- * Text (JSON too) is asked for with axios's "leave a string body alone", not with
- * `responseType: "text"`: `transitional` is one of axios's defaults, so it adds no key to the
- * config axios merges, copies and checks on every request. Each key costs; past 19 keys that
- * config outgrows its hash table, about 1 µs per send (bench/runtime.mjs, docs/runtime.md).
- */
-const textAsIs: AxiosRequestConfig["transitional"] = Object.freeze({ forcedJSONParsing: false });
-
-/**
  * The transport of a server: every request goes through the server's own axios instance.
  * `policy` is the server's `crossOriginRedirect`, applied here where the adapter does not.
  */
@@ -73,16 +65,16 @@ function exchange<T>(
   if (signal.aborted) return Promise.reject(new KitAbortError(target, signal.reason));
   const badHeader = invalidHeader(request.headers, target);
   if (badHeader !== undefined) return Promise.reject(badHeader);
-  // axios merges every key it is given with its defaults, so keys that add nothing are left out.
   const config: AxiosRequestConfig = {
     method: request.method,
     url: appendQuery(request.url, serializeQuery(request.params)),
     // The URL already starts with the baseURL; an empty one stops axios from adding it again.
     baseURL: "",
+    responseType: axiosResponseTypes[request.responseType],
+    headers: request.headers,
+    timeout: request.timeout,
+    withCredentials: request.withCredentials,
   };
-  const responseType = axiosResponseTypes[request.responseType];
-  if (responseType === "text") config.transitional = textAsIs;
-  else config.responseType = responseType;
   if (request.data !== undefined) config.data = wireBody(request.data, request.headers);
   if (
     request.data !== undefined &&
@@ -94,20 +86,15 @@ function exchange<T>(
     // sends with the multipart body. A multipart type without boundary is one that adapter
     // replaces with fetch's own, boundary included. Other adapters set the type themselves.
     config.headers = { ...request.headers, "Content-Type": "multipart/form-data" };
-  } else if (hasKeys(request.headers)) config.headers = request.headers;
+  }
   // axios gives every POST, PUT and PATCH a urlencoded Content-Type, even without a body; `false`
-  // is its way of saying "no such header". Other methods are left alone: the header costs axios a
-  // merge on every send.
+  // is its way of saying "no such header".
   if (
     request.data === undefined &&
     bodyMethods.has(request.method) &&
     !hasContentType(request.headers)
   ) {
     config.headers = { ...request.headers, "Content-Type": false };
-  }
-  if (request.timeout !== http.defaults.timeout) config.timeout = request.timeout;
-  if (request.withCredentials !== (http.defaults.withCredentials ?? false)) {
-    config.withCredentials = request.withCredentials;
   }
   if (extra !== undefined) Object.assign(config, extra);
   const deadline = startDeadline(signal, request.timeout);
@@ -180,11 +167,6 @@ function wireBody(data: unknown, headers: Record<string, string>): unknown {
 
 function hasContentType(headers: Readonly<Record<string, string>>): boolean {
   for (const name in headers) if (name.toLowerCase() === "content-type") return true;
-  return false;
-}
-
-function hasKeys(object: object): boolean {
-  for (const _ in object) return true;
   return false;
 }
 

@@ -1,10 +1,9 @@
-import { answersAlways } from "../core/chain.js";
 import { KitOptionsError } from "../core/errors.js";
 import type { KitContext, KitNext, KitPlugin } from "../core/plugin.js";
 import type { KitResult } from "../core/result.js";
 import type { KitHttpMethod } from "../core/vocabulary.js";
 import { abortError } from "./abort-error.js";
-import { cacheKeys, keyNamespace } from "./cache-key.js";
+import { cacheKey, keyNamespace } from "./cache-key.js";
 import {
   isPromiseLike,
   isStorageChoice,
@@ -130,7 +129,6 @@ export function cache(options: CacheOptions = {}): CachePlugin {
   if (onEvent !== undefined) requireFunction("cache", "onEvent", onEvent);
   const { storage, memory } = resolveStorage(options.storage ?? "memory", maxEntries);
   const methods = new Set(options.methods ?? ["GET"]);
-  const keyOf = cacheKeys();
   const inFlight = new Map<string, InFlight>();
   /** The key namespaces of the servers this plugin is registered on: all `clear()` may touch. */
   const namespaces = new Set<string>();
@@ -306,7 +304,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     return result;
   }
 
-  return answersAlways({
+  return {
     name: "cache",
     after: ["auth"],
     setup(server) {
@@ -323,7 +321,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
       if (rule?.invalidates !== undefined) return mutate(next, rule.invalidates);
       if (!methods.has(ctx.request.method) || isBinary(ctx)) return next();
       try {
-        const key = keyOf(ctx.server.options.name, ctx.request, whom(ctx));
+        const key = cacheKey(ctx.server.options.name, ctx.request, whom(ctx));
         const stored = read(key);
         const hit = isPromiseLike(stored) ? undefined : served(ctx, next, key, stored, rule);
         return hit === undefined ? answer(ctx, next, key, stored, rule) : Promise.resolve(hit);
@@ -343,7 +341,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
       forgetInFlight(() => true);
       for (const key of await ownKeys()) await quietly(() => storage.delete(key));
     },
-  });
+  };
 }
 
 function scopeMissing(server: string, unseen: string): KitOptionsError {

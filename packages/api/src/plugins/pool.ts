@@ -1,4 +1,3 @@
-import { answersAlways } from "../core/chain.js";
 import { KitRequestError, KitTimeoutError } from "../core/errors.js";
 import type { KitContext, KitNext, KitPlugin } from "../core/plugin.js";
 import type { KitResult } from "../core/result.js";
@@ -115,7 +114,7 @@ export function pool(options: PoolOptions = {}): PoolPlugin {
     });
   }
 
-  return answersAlways({
+  return {
     name: "pool",
     // A request waiting for auth's token refresh must not hold a slot the refresh needs.
     after: ["auth"],
@@ -144,5 +143,5 @@ export function pool(options: PoolOptions = {}): PoolPlugin {
       }
       return wait(ctx, next, priority);
     },
-  });
+  };
 }

@@ -1,4 +1,3 @@
-import { answersAlways } from "../core/chain.js";
 import { isKitRequestError, KitHttpError } from "../core/errors.js";
 import type { KitPlugin } from "../core/plugin.js";
 import type { KitHttpMethod } from "../core/vocabulary.js";
@@ -45,7 +44,7 @@ const IDEMPOTENT: readonly KitHttpMethod[] = ["GET", "HEAD", "OPTIONS", "PUT", "
  */
 export function retry(options: RetryOptions = {}): KitPlugin {
   const settings = retrySettings(options);
-  return answersAlways({
+  return {
     name: "retry",
     async request(ctx, next) {
       const retries = ctx.options.retry?.retries ?? settings.retries;
@@ -73,7 +72,7 @@ export function retry(options: RetryOptions = {}): KitPlugin {
         ctx.request.signal = source;
       }
     },
-  });
+  };
 }
 
 /** Milliseconds to wait before the next attempt, or `undefined` when the error is final. */
