@@ -3,7 +3,8 @@
 // the machine's load hits both. Per round: sequential sends (wall and client CPU microseconds per
 // send) and 16 sends in flight (requests per second). Medians over the rounds; budget: Kit within
 // 3 % of raw axios. Run after a build: `node bench/runtime.mjs` (part of `npm run bench:runtime`).
-// `--kit <dir>` measures another build of packages/api (its dist/ folder), for before/after runs.
+// `--baseline <dir>` also measures another build of packages/api (its dist/ folder) in the same
+// rounds, for a change measured before and after in one process and one sitting.
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,24 +16,22 @@ const CONCURRENT_ROUND_MS = 400;
 const CONCURRENCY = 16;
 const BUDGET = 0.03;
 
-const kitAt = process.argv.indexOf("--kit");
-const dist =
-  kitAt === -1
-    ? new URL("../packages/api/dist/", import.meta.url)
-    : pathToFileURL(`${resolve(process.argv[kitAt + 1])}/`);
-const { Api, Get, KitServer, Params, Server } = await import(new URL("index.js", dist).href);
-
-// Decorators applied by hand, as TypeScript's legacy emit does, because this file is plain JS.
-class PetApi {
-  get() {}
-}
-Params("id")(PetApi.prototype, "get", 0);
-Get("/:id")(PetApi.prototype, "get", Object.getOwnPropertyDescriptor(PetApi.prototype, "get"));
-Api("/pets")(PetApi);
+const baselineAt = process.argv.indexOf("--baseline");
+const builds = [new URL("../packages/api/dist/", import.meta.url)];
+if (baselineAt !== -1) builds.push(pathToFileURL(`${resolve(process.argv[baselineAt + 1])}/`));
 
 const body = '{"code":0,"message":"ok","data":{"id":1,"name":"Rex"}}';
 
-function kitCall(baseURL) {
+/** `send()` of one build of the runtime against `baseURL`. */
+async function kitCall(dist, baseURL) {
+  const { Api, Get, KitServer, Params, Server } = await import(new URL("index.js", dist).href);
+  // Decorators applied by hand, as TypeScript's legacy emit does, because this file is plain JS.
+  class PetApi {
+    get() {}
+  }
+  Params("id")(PetApi.prototype, "get", 0);
+  Get("/:id")(PetApi.prototype, "get", Object.getOwnPropertyDescriptor(PetApi.prototype, "get"));
+  Api("/pets")(PetApi);
   class Shop extends KitServer {}
   Server({ baseURL })(Shop);
   const api = new Shop().createApi(PetApi);
@@ -108,35 +107,41 @@ async function round(call) {
 }
 
 const server = await startServer();
-const samples = { kit: [], raw: [] };
+/** Raw axios first, then each build of Kit; one list of round results each. */
+const samples = [[], ...builds.map(() => [])];
 try {
-  const kit = kitCall(`${server.origin}/api`);
   const raw = rawCall(`${server.origin}/api`);
-  if ((await kit(1)).name !== (await raw(1)).name) throw new Error("Kit and raw axios disagree");
-  for (let i = 0; i < 2; i++) await Promise.all([round(kit), round(raw)]);
+  const calls = [raw];
+  for (const dist of builds) calls.push(await kitCall(dist, `${server.origin}/api`));
+  for (const call of calls) {
+    if ((await call(1)).name !== (await raw(1)).name) throw new Error("Kit and raw axios disagree");
+  }
+  for (let i = 0; i < 2; i++) for (const call of calls) await round(call);
   for (let r = 0; r < ROUNDS; r++) {
-    // Alternate which goes first so neither always runs on a warmer heap.
-    if (r % 2 === 0) {
-      samples.kit.push(await round(kit));
-      samples.raw.push(await round(raw));
-    } else {
-      samples.raw.push(await round(raw));
-      samples.kit.push(await round(kit));
+    // Rotate which goes first so none always runs on a warmer heap.
+    for (let k = 0; k < calls.length; k++) {
+      const at = (k + r) % calls.length;
+      samples[at].push(await round(calls[at]));
     }
   }
 } finally {
   await server.stop();
 }
 
-/** The median of a measure, and the median of its per-round ratio Kit ÷ raw. */
+const cost = (ratio, lowerIsBetter) => (lowerIsBetter ? ratio - 1 : 1 - ratio);
+const percent = (value) => `${value >= 0 ? "+" : "−"}${Math.abs(value * 100).toFixed(1)} %`;
+
+/** Medians of a measure, and Kit's cost: the median of its per-round ratio to raw axios. */
 function row(label, measure, digits, lowerIsBetter) {
-  const kit = median(samples.kit.map((s) => s[measure]));
-  const raw = median(samples.raw.map((s) => s[measure]));
-  const ratio = median(samples.kit.map((s, i) => s[measure] / samples.raw[i][measure]));
-  const cost = lowerIsBetter ? ratio - 1 : 1 - ratio;
-  const verdict = cost <= BUDGET ? "within budget" : "OVER BUDGET";
-  const shown = `${cost >= 0 ? "+" : "−"}${Math.abs(cost * 100).toFixed(1)} %`;
-  return `| ${label} | ${raw.toFixed(digits)} | ${kit.toFixed(digits)} | ${shown} | ${verdict} |`;
+  const [raw, ...kits] = samples.map((rounds) => median(rounds.map((s) => s[measure])));
+  const costs = samples
+    .slice(1)
+    .map((rounds) =>
+      cost(median(rounds.map((s, i) => s[measure] / samples[0][i][measure])), lowerIsBetter),
+    );
+  const verdict = costs[0] <= BUDGET ? "within budget" : "OVER BUDGET";
+  const cells = [raw, ...kits].map((value) => value.toFixed(digits));
+  return `| ${label} | ${cells.join(" | ")} | ${costs.map(percent).join(" | ")} | ${verdict} |`;
 }
 
 console.log(`Loopback round trip, Node ${process.version}, axios ${axios.VERSION}`);
@@ -145,8 +150,13 @@ console.log(
     `${CONCURRENT_ROUND_MS} ms with ${CONCURRENCY} in flight. Medians; Kit's cost is the median ` +
     `of the per-round ratios, budget ≤ ${BUDGET * 100} %.\n`,
 );
-console.log("| measure | raw axios | Kit | Kit's cost | verdict |");
-console.log("|---|---:|---:|---:|---|");
+const baseline = builds.length > 1;
+console.log(
+  baseline
+    ? "| measure | raw axios | Kit | Kit, baseline | Kit's cost | baseline's cost | verdict |"
+    : "| measure | raw axios | Kit | Kit's cost | verdict |",
+);
+console.log(baseline ? "|---|---:|---:|---:|---:|---:|---|" : "|---|---:|---:|---:|---|");
 console.log(row("sequential send, wall µs", "wall", 1, true));
 console.log(row("sequential send, client CPU µs", "cpu", 1, true));
 console.log(row(`${CONCURRENCY} in flight, requests/s`, "rate", 0, false));
