@@ -1,8 +1,8 @@
 // What @kit/api weighs in an application bundle: the core (everything the index exports, as a
 // generated client imports it), each built-in plugin, each framework integration entry point and
-// each capability entry (streams, progress, download names), bundled by esbuild for the browser
-// with the frameworks external, minified for ES2022, then gzipped at level 9; each entry without
-// axios (external, as the budget counts it) and with axios (what an application ships).
+// each capability entry (streams, progress, download names), bundled by esbuild with the
+// frameworks external, minified for ES2022, then gzipped at level 9; each entry without axios
+// (external, as the budget counts it) and with axios's browser build (what an application ships).
 // Run after a build: `node bench/size.mjs` (part of `npm run bench:runtime`); `--analyze` also
 // prints what the core bundle is made of.
 import { relative } from "node:path";
@@ -12,12 +12,34 @@ import { analyzeMetafile, build } from "esbuild";
 
 const BUDGET_CORE_BYTES = 5 * 1024;
 const PLUGINS = ["auth", "retry", "cache", "logger", "pool"];
+/** The request strategies, one hook or composable each (the same names in Vue and React). */
+const STRATEGIES = [
+  "useKitRequest",
+  "useKitPagination",
+  "useKitFetcher",
+  "useKitEventStream",
+  "useKitDownload",
+  "useKitUploader",
+];
 /** Each framework entry point with everything it exports. */
 const INTEGRATIONS = {
-  vue: ["useKitRequest", "useKitPagination"],
-  react: ["useKitRequest", "useKitPagination"],
-  "tanstack-query": ["kitQueryOptions", "kitMutationOptions", "kitQueryKey"],
+  vue: STRATEGIES,
+  react: STRATEGIES,
+  "tanstack-query": [
+    "kitQueryOptions",
+    "kitMutationOptions",
+    "kitQueryKey",
+    "kitStreamedQueryOptions",
+    "invalidateKitQueries",
+  ],
 };
+/** What a TanStack Query user imports, one helper at a time. */
+const QUERY_HELPERS = [
+  "kitQueryOptions",
+  "kitMutationOptions",
+  "kitStreamedQueryOptions",
+  "invalidateKitQueries",
+];
 /** Capability entries and what an application imports from each. */
 const CAPABILITIES = {
   stream: ["eventStream", "jsonLines"],
@@ -44,7 +66,8 @@ async function bundle(contents, minify, withAxios) {
     bundle: true,
     format: "esm",
     target: "es2022",
-    platform: "browser",
+    // axios bundled is its browser build, as an application bundler picks it.
+    platform: withAxios ? "browser" : "neutral",
     external: [...(withAxios ? [] : ["axios"]), "vue", "react", "@tanstack/query-core"],
     minify,
     splitting: true,
@@ -140,6 +163,33 @@ for (const [entry, names] of Object.entries(CAPABILITIES)) {
   rows.push(await addedRow(label, integrationEntry(entry, names)));
 }
 
+/**
+ * One strategy as an application imports it: alone (axios external), what it adds to the core,
+ * and the core, the strategy and axios together (what the page loads for it).
+ */
+async function strategyRow(label, entry) {
+  const alone = await measure(entry);
+  const withCore = await measure(`${coreEntry}\n${entry}`);
+  return [
+    label,
+    kb(alone.gzip),
+    `+${kb(withCore.gzip - core.gzip)}`,
+    kb(withCore.gzipWithAxios),
+    `+${kb(withCore.gzipWithAxios - core.gzipWithAxios)}`,
+  ];
+}
+const strategyRows = [];
+for (const framework of ["vue", "react"]) {
+  for (const name of STRATEGIES) {
+    strategyRows.push(
+      await strategyRow(`\`${name}\` (${framework})`, integrationEntry(framework, [name])),
+    );
+  }
+}
+for (const name of QUERY_HELPERS) {
+  strategyRows.push(await strategyRow(`\`${name}\``, integrationEntry("tanstack-query", [name])));
+}
+
 console.log(
   "| Entry | Added to the core | Core and entry, without axios | Core and entry, with axios | Budget (without axios) | Verdict |",
 );
@@ -149,7 +199,16 @@ console.log(
   `\nCore code loaded on first use only (the redirect follower for Node's fetch adapter), not counted above: ${kb(core.lazyGzip)} min+gzip.`,
 );
 console.log(
-  "esbuild for the browser with code splitting (what loads at start: the entry and the chunks it imports statically), ES2022 ESM, vue, react and @tanstack/query-core external, axios external or bundled; min+gzip at level 9. What an entry adds to the core is the same with or without axios.",
+  "esbuild with code splitting (what loads at start: the entry and the chunks it imports statically), ES2022 ESM, vue, react and @tanstack/query-core external, axios external or bundled (its browser build); min+gzip at level 9. What an entry adds to the core is the same with or without axios.",
+);
+
+console.log(
+  "\n| Strategy | Alone, min+gzip | Added to the core, min+gzip | Core + strategy + axios, min+gzip | Added to core + axios, min+gzip |",
+);
+console.log("|---|---|---|---|---|");
+for (const row of strategyRows) console.log(`| ${row.join(" | ")} |`);
+console.log(
+  `Without axios: axios external. With axios: the core, the strategy and axios's browser build in one bundle (core + axios alone: ${kb(core.gzipWithAxios)}), as a page on a generated client loads them. vue, react and @tanstack/query-core are the application's own and stay external.`,
 );
 
 if (process.argv.includes("--analyze")) {

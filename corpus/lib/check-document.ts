@@ -7,10 +7,14 @@ import {
   writeGenerated,
 } from "@kit/cli";
 import { checkRoundTrip } from "../../packages/cli/test/support/roundtrip.js";
+import { type AnswerOutcome, checkAnswers } from "./answer-stage.js";
 import type { CorpusDocument } from "./directory.js";
 import type { DocumentOutcome, StageError } from "./outcome.js";
 import { reorderKeys } from "./reorder-keys.js";
 import { checkWire, type WireOutcome } from "./wire-stage.js";
+
+/** MSW handlers are generated too, so the batch type-check covers them on every document. */
+const OPTIONS = { mock: "msw" } as const;
 
 /**
  * Generates one document into `outDir`, round-trips every operation through the runtime and
@@ -23,7 +27,7 @@ export async function checkDocument(
   const errors: StageError[] = [];
   let result: GenerateResult;
   try {
-    result = await generateFromOpenAPI(corpus.file);
+    result = await generateFromOpenAPI(corpus.file, OPTIONS);
   } catch (error) {
     const generation = isClearRejection(error) ? "rejected" : "crashed";
     return {
@@ -54,6 +58,12 @@ export async function checkDocument(
   } catch (error) {
     errors.push({ stage: "wire", message: describe(error) });
   }
+  let answers: AnswerOutcome | undefined;
+  try {
+    answers = checkAnswers(loaded);
+  } catch (error) {
+    errors.push({ stage: "answers", message: describe(error) });
+  }
   return {
     id: corpus.id,
     generation: "generated",
@@ -61,6 +71,7 @@ export async function checkDocument(
     roundTripExact: !errors.some((error) => error.stage === "round-trip"),
     deterministic: difference === undefined,
     ...(wire ? { wire } : {}),
+    ...(answers ? { answers } : {}),
     errors,
   };
 }
@@ -72,7 +83,7 @@ async function determinismDifference(
 ): Promise<string | undefined> {
   let again: GenerateResult;
   try {
-    again = await generateFromOpenAPI(reorderKeys(document) as object);
+    again = await generateFromOpenAPI(reorderKeys(document) as object, OPTIONS);
   } catch (error) {
     return `the key-reordered copy failed: ${describe(error)}`;
   }

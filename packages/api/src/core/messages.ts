@@ -1,8 +1,8 @@
 import type { optionMessages } from "../decorators/messages.js";
+import type { frameworkMessages } from "../frameworks/messages.js";
 import type { catalogueMessages } from "../messages/messages.js";
 import type { pluginMessages } from "../plugins/messages.js";
 import type { streamMessages } from "../stream/messages.js";
-import type { queryMessages } from "../tanstack-query/messages.js";
 import { catalogue, type KitMessage } from "./catalogue.js";
 import { isJsonMediaType } from "./media-type.js";
 
@@ -94,7 +94,7 @@ export type KitErrorCode =
   | keyof typeof catalogueMessages
   | keyof typeof pluginMessages
   | keyof typeof streamMessages
-  | keyof typeof queryMessages;
+  | keyof typeof frameworkMessages;
 
 /**
  * A catalogue of messages: any of Kit's error codes, each a function of the same arguments as the
@@ -108,7 +108,7 @@ export type KitMessageCatalogue = {
         typeof catalogueMessages &
         typeof pluginMessages &
         typeof streamMessages &
-        typeof queryMessages)[Code]
+        typeof frameworkMessages)[Code]
     >
   ) => string;
 };

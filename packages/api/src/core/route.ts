@@ -19,6 +19,8 @@ import type { KitHttpMethod, KitResponseType } from "./vocabulary.js";
 /** One decorated method, checked and compiled once, so `send()` does no decorator work. */
 export interface Route {
   readonly methodName: string;
+  /** How many arguments the API method declares: its `length`, or past its last decorated one. */
+  readonly arity: number;
   /** `"PetApi.getPetById"`. */
   readonly where: string;
   readonly method: KitHttpMethod;
@@ -84,8 +86,13 @@ function compile(apiClass: Constructor): CompiledApi {
         );
       }
     }
+    const declared = (apiClass.prototype as Record<string, unknown>)[methodName];
     routes.push({
       methodName,
+      arity: Math.max(
+        typeof declared === "function" ? declared.length : 0,
+        ...parameters.map((parameter) => parameter.index + 1),
+      ),
       where,
       method: method.verb.method,
       pathText: routePath,

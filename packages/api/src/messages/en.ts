@@ -1,8 +1,8 @@
 import { coreMessages, type KitMessageCatalogue } from "../core/messages.js";
 import { optionDefaults } from "../decorators/messages.js";
+import { frameworkDefaults } from "../frameworks/messages.js";
 import { pluginDefaults } from "../plugins/messages.js";
 import { streamDefaults } from "../stream/messages.js";
-import { queryDefaults } from "../tanstack-query/messages.js";
 import { catalogueDefaults } from "./messages.js";
 
 /**
@@ -15,7 +15,7 @@ export const en = {
   ...catalogueDefaults,
   ...pluginDefaults,
   ...streamDefaults,
-  ...queryDefaults,
+  ...frameworkDefaults,
   KIT_SERVER_DECORATOR_MISSING: (serverClass: string) =>
     `The server class ${serverClass} has no @Server() decorator`,
   KIT_BASE_URL_INVALID: () => "The baseURL of @Server() must be a non-empty string",

@@ -83,5 +83,9 @@ export const zh = {
     `${method} ${url} 等待的令牌刷新在 ${timeout} 毫秒内没有完成`,
   KIT_STREAM_CONTENT_TYPE: (method, url, expected, got) =>
     `${method} ${url} 返回了 ${got || "无 Content-Type"}，而预期是 ${expected} 流`,
-  KIT_QUERY_KEY_TARGET: (got) => `kitQueryKey() 接受 API 对象、其方法或 KitMethod，实际为 ${got}`,
+  KIT_QUERY_KEY_TARGET: (where, got) => `${where} 接受 API 对象、其方法或 KitMethod，实际为 ${got}`,
+  KIT_STRATEGY_OPTION_INVALID: (where, expected, got) =>
+    `${where} 必须是 ${expected}，实际为 ${got}`,
+  KIT_SAVE_WITHOUT_DOCUMENT: (where) =>
+    `${where} 通过页面的 document 保存文件，但这里没有 document；请传入 save: (file) => … 以另行保存`,
 } as const satisfies KitMessageCatalogue;

@@ -25,6 +25,8 @@ export interface KitEventStreamOptions {
   maxReconnects?: number;
   /** The `Last-Event-ID` of the first connection, to resume a stream read before. */
   lastEventId?: string;
+  /** Called each time a connection opens: its response arrived as an event stream. */
+  onOpen?: () => void;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function* eventStream<Data>(
       if (result?.status === 204) return;
       if (result) {
         checkEventStream(method, result);
+        options.onOpen?.();
         try {
           for await (const line of readLines(result.data, connection.signal, false)) {
             const event = parser.line(line);
