@@ -8,67 +8,7 @@ import { fillPathTemplate, showPathTemplate } from "./path-template.js";
 import { KitQueryList } from "./query.js";
 import { encodeBody, isReadyMade } from "./request-body.js";
 import type { Route } from "./route.js";
-import { SendAbort } from "./send-abort.js";
-import type { KitHttpMethod, KitRequest, KitResponseType } from "./vocabulary.js";
-
-/** The request of one send. `signal` is made only when read; see `SendAbort`. */
-class SendRequest implements KitRequest {
-  method: KitHttpMethod;
-  url: string;
-  params: Record<string, unknown>;
-  data: unknown;
-  headers: Record<string, string>;
-  timeout: number;
-  responseType: KitResponseType;
-  withCredentials: boolean;
-  readonly #abort: SendAbort;
-  #signal: AbortSignal | undefined;
-
-  constructor(
-    route: Route,
-    url: string,
-    params: Record<string, unknown>,
-    data: unknown,
-    headers: Record<string, string>,
-    timeout: number,
-    withCredentials: boolean,
-    abort: SendAbort,
-  ) {
-    this.method = route.method;
-    this.url = url;
-    this.params = params;
-    this.data = data;
-    this.headers = headers;
-    this.timeout = timeout;
-    this.responseType = route.responseType;
-    this.withCredentials = withCredentials;
-    this.#abort = abort;
-  }
-
-  get signal(): AbortSignal {
-    this.#signal ??= this.#abort.signal;
-    return this.#signal;
-  }
-
-  set signal(signal: AbortSignal) {
-    this.#signal = signal;
-  }
-
-  /** What the exchange listens to: the signal if a plugin read or replaced it, else the handle. */
-  get abortSource(): AbortSignal | SendAbort {
-    return this.#signal ?? this.#abort;
-  }
-}
-
-/** What aborts `request` now, without making a signal nobody asked for. */
-export function abortSourceOf(request: KitRequest): AbortSignal | SendAbort {
-  return request instanceof SendRequest ? request.abortSource : request.signal;
-}
-
-/** The real signal of an abort source, made now if it is the cheap handle. */
-export function signalOf(source: AbortSignal | SendAbort): AbortSignal {
-  return source instanceof SendAbort ? source.signal : source;
-}
+import type { KitRequest } from "./vocabulary.js";
 
 /** What one send sets itself, over the method's, class's and server's settings. */
 export interface CallSettings {
@@ -85,7 +25,7 @@ export function buildRequest(
   endpoint: Endpoint,
   options: KitResolvedServerOptions,
   args: readonly unknown[],
-  abort: SendAbort,
+  signal: AbortSignal,
   call: CallSettings | undefined,
 ): KitRequest {
   const { route } = endpoint;
@@ -142,7 +82,17 @@ export function buildRequest(
   const url = fillPath(route, binding, args);
   const timeout = call?.timeout ?? route.timeout ?? options.timeout;
   const withCredentials = route.withCredentials ?? options.withCredentials;
-  return new SendRequest(route, url, params, body.data, headers, timeout, withCredentials, abort);
+  return {
+    method: route.method,
+    url,
+    params,
+    data: body.data,
+    headers,
+    timeout,
+    responseType: route.responseType,
+    withCredentials,
+    signal,
+  };
 }
 
 function fillPath(route: Route, binding: Binding, args: readonly unknown[]): string {
