@@ -25,6 +25,7 @@ const GENERATE_FLAGS = {
   "exclude-tags": { type: "string", multiple: true },
   envelope: { type: "string" },
   mock: { type: "string" },
+  "query-object": { type: "boolean" },
   "dry-run": { type: "boolean" },
   check: { type: "boolean" },
   force: { type: "boolean" },
@@ -151,6 +152,7 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
     ...(excludeTags === undefined ? {} : { excludeTags }),
     ...(envelope === undefined ? {} : { envelope }),
     ...(values.mock === undefined ? {} : { mock: "msw" as const }),
+    ...(values["query-object"] ? { queryObject: true } : {}),
   };
   return {
     command: "generate",

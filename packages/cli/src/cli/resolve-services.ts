@@ -140,6 +140,8 @@ function fromFlags(
   if (envelope !== undefined) options.envelope = envelope;
   if (flags.options.mock !== undefined || configured.mock?.handlers !== undefined)
     options.mock = "msw";
+  // Like --clean, the flag can only turn it on.
+  if (flags.options.queryObject || configured.queryObject) options.queryObject = true;
   return {
     ...(configured.service === undefined ? {} : { service: configured.service }),
     input: isHttpUrl(input) ? input : path.resolve(inputBase, input),

@@ -18,6 +18,7 @@ kit generate [service…] options:
       --envelope <c,m,d>    Envelope keys code,message,data: methods return the data type;
                             "none": the runtime never unwraps (default: as the document says)
       --mock msw            Also write mocks/: typed MSW handlers per tag with the document's examples
+      --query-object        Each operation's query parameters as one typed query object
   -H, --header <"N: v">     Request header for a URL input (repeatable)
       --timeout <ms>        Time a URL input may take to answer (default: 30000)
       --max-size <size>     Most a URL input may download and unpack to, e.g. 50mb (default: 100mb)

@@ -20,6 +20,8 @@ export interface ServiceConfig {
   clean?: boolean;
   /** Overwrite files that lack the generated marker. */
   force?: boolean;
+  /** Each operation's query parameters as one typed `query` object; default: one parameter each. */
+  queryObject?: boolean;
   /** Request headers for a URL input, e.g. `{ authorization: \`Bearer ${process.env.TOKEN}\` }`. */
   headers?: Record<string, string>;
   /** Milliseconds a URL input may take to answer completely; default 30000. */

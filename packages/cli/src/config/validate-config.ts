@@ -32,6 +32,7 @@ const SERVICE_KEYS = [
   "envelope",
   "clean",
   "force",
+  "queryObject",
   "headers",
   "timeout",
   "maxSize",
@@ -110,7 +111,7 @@ function readService(
     if (!valid) fail(prefix + key, 'must be a non-empty list of tag names, e.g. ["pet"]');
     service[key] = (raw as string[]).map((tag) => tag.trim());
   }
-  for (const key of ["clean", "force"] as const) {
+  for (const key of ["clean", "force", "queryObject"] as const) {
     const raw = value[key];
     if (raw === undefined) continue;
     if (typeof raw !== "boolean") fail(prefix + key, "must be true or false");

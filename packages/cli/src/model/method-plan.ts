@@ -2,15 +2,18 @@ import type { EnvelopeKeys } from "../options.js";
 import { errorResponses } from "./error-responses.js";
 import type { Operation } from "./operation.js";
 import { parameterTag } from "./parameter-doc.js";
-import type { MethodPlan, ParameterPlan } from "./plan-types.js";
+import type { Declaration, MethodPlan, ParameterPlan, QueryKeyPlan } from "./plan-types.js";
+import { foldQueryParameters } from "./query-object.js";
+import { queryObjectType } from "./query-object-type.js";
 import type { SchemaContext } from "./schema/schema-context.js";
 import { buildSchemaType } from "./schema/schema-type.js";
-import { planSignature, type ReturnSource } from "./signature.js";
+import { planSignature, type ReturnSource, type SignatureParameter } from "./signature.js";
 import type { StreamKind } from "./stream-media.js";
 import type { ApiMethod } from "./tag-group.js";
 import {
   docOf,
   isUnknown,
+  type NamedType,
   primitive,
   type RuntimeType,
   type TypeExpr,
@@ -22,14 +25,21 @@ const STREAM_TYPES: Record<StreamKind, RuntimeType> = {
   "json-lines": "KitJsonLines",
 };
 
-/** Plans a method's signature and builds its parameter and return types, in that order. */
+/**
+ * Plans a method's signature and builds its parameter and return types, in that order. Given
+ * `queryObjects`, the query parameters are one `query` object, whose type is declared there.
+ */
 export function planMethod(
   method: ApiMethod,
   context: SchemaContext,
   envelope: EnvelopeKeys | undefined,
+  queryObjects?: Map<NamedType, Declaration>,
 ): MethodPlan {
   const { operation } = method;
-  const signature = planSignature(context.loaded, operation, context.warnings, envelope);
+  const planned = planSignature(context.loaded, operation, context.warnings, envelope);
+  const signature = queryObjects
+    ? { ...planned, parameters: foldQueryParameters(planned.parameters).parameters }
+    : planned;
   const notes = [
     signature.cookies.length > 0
       ? `Cookie parameters (${signature.cookies.join(", ")}) are not sent by this method: write them into the Cookie header yourself.`
@@ -50,8 +60,9 @@ export function planMethod(
     ],
     [...parameterTags, ...(operation.deprecated ? ["@deprecated"] : [])],
   );
-  const parameters = signature.parameters.map(
-    (parameter): ParameterPlan => ({
+  const parameters = signature.parameters.map((parameter): ParameterPlan => {
+    const source = parameter.type;
+    return {
       variable: parameter.variable,
       ...(parameter.decorator !== undefined ? { decorator: parameter.decorator } : {}),
       ...(parameter.key !== undefined ? { key: parameter.key } : {}),
@@ -59,10 +70,14 @@ export function planMethod(
       ...(parameter.deepObject ? { deepObject: parameter.deepObject } : {}),
       ...(parameter.encoding !== undefined ? { encoding: parameter.encoding } : {}),
       ...(parameter.simpleExplode !== undefined ? { simpleExplode: parameter.simpleExplode } : {}),
+      ...("queryKeys" in source ? { queryKeys: source.queryKeys.map(queryKey) } : {}),
       required: parameter.required,
-      type: context.inView("request", () => sourceType(parameter.type, context)),
-    }),
-  );
+      type:
+        "queryKeys" in source
+          ? queryObjectType(operation, source.queryKeys, context, queryObjects!)
+          : context.inView("request", () => sourceType(source, context)),
+    };
+  });
   const returns = context.inView("response", () =>
     union(signature.returns.map((source) => sourceType(source, context))),
   );
@@ -78,6 +93,15 @@ export function planMethod(
     parameters,
     returns,
     ...(errors !== undefined ? { errors } : {}),
+  };
+}
+
+/** How the runtime sends one key of a query object: its wire name and style. */
+function queryKey(parameter: SignatureParameter): QueryKeyPlan {
+  return {
+    key: parameter.key!,
+    ...(parameter.joinedStyle !== undefined ? { joinedStyle: parameter.joinedStyle } : {}),
+    ...(parameter.deepObject ? { deepObject: parameter.deepObject } : {}),
   };
 }
 

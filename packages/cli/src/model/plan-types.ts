@@ -45,8 +45,17 @@ export interface MethodPlan {
   readonly errors?: TypeExpr;
 }
 
+/** One key of a query object: its wire name and, as for a named `@Query`, its style. */
+export interface QueryKeyPlan {
+  readonly key: string;
+  readonly joinedStyle?: JoinedQueryStyle;
+  readonly deepObject?: true;
+}
+
 export interface ParameterPlan {
   readonly variable: string;
+  /** For a query object (`@Query({ keys })`): its keys in the order they are sent. */
+  readonly queryKeys?: readonly QueryKeyPlan[];
   /** Absent for cookie parameters, which the caller writes into the Cookie header. */
   readonly decorator?: ParameterDecorator;
   readonly key?: string;
