@@ -1,5 +1,6 @@
 import type { EnvelopeKeys } from "../options.js";
 import { errorResponses } from "./error-responses.js";
+import { multipartFormType } from "./form-type.js";
 import type { Operation } from "./operation.js";
 import { parameterTag } from "./parameter-doc.js";
 import type { Declaration, MethodPlan, ParameterPlan, QueryKeyPlan } from "./plan-types.js";
@@ -26,18 +27,24 @@ const STREAM_TYPES: Record<StreamKind, RuntimeType> = {
 };
 
 /**
- * Plans a method's signature and builds its parameter and return types, in that order. Given
- * `queryObjects`, the query parameters are one `query` object, whose type is declared there.
+ * The types a method declares itself, which have no schema of their own to build from: query
+ * objects and multipart forms. `queryObject`: the query parameters are one `query` object.
  */
+export interface MethodTypes {
+  readonly declared: Map<NamedType, Declaration>;
+  readonly queryObject: boolean;
+}
+
+/** Plans a method's signature and builds its parameter and return types, in that order. */
 export function planMethod(
   method: ApiMethod,
   context: SchemaContext,
   envelope: EnvelopeKeys | undefined,
-  queryObjects?: Map<NamedType, Declaration>,
+  types: MethodTypes = { declared: new Map(), queryObject: false },
 ): MethodPlan {
   const { operation } = method;
   const planned = planSignature(context.loaded, operation, context.warnings, envelope);
-  const signature = queryObjects
+  const signature = types.queryObject
     ? { ...planned, parameters: foldQueryParameters(planned.parameters).parameters }
     : planned;
   const notes = [
@@ -74,7 +81,7 @@ export function planMethod(
       required: parameter.required,
       type:
         "queryKeys" in source
-          ? queryObjectType(operation, source.queryKeys, context, queryObjects!)
+          ? queryObjectType(operation, source.queryKeys, context, types.declared)
           : context.inView("request", () => sourceType(source, context)),
     };
   });
@@ -83,6 +90,7 @@ export function planMethod(
   );
   // Error bodies are responses too: readOnly properties stay, writeOnly ones are left out.
   const errors = context.inView("response", () => errorsType(operation, context));
+  const form = multipartFormType(operation, context, types.declared);
   return {
     name: method.name,
     verb: operation.verb,
@@ -93,6 +101,7 @@ export function planMethod(
     parameters,
     returns,
     ...(errors !== undefined ? { errors } : {}),
+    ...(form !== undefined ? { form } : {}),
   };
 }
 

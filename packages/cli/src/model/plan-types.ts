@@ -43,6 +43,8 @@ export interface MethodPlan {
    * `this` type, from which the runtime infers its error type. Absent when no error body is typed.
    */
   readonly errors?: TypeExpr;
+  /** `<Operation>Form`, the fields of a multipart body for `formData<T>()`; not in the signature. */
+  readonly form?: TypeExpr;
 }
 
 /** One key of a query object: its wire name and, as for a named `@Query`, its style. */

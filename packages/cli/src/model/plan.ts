@@ -39,23 +39,22 @@ export function planDocument(
     warnings,
   });
   const context = new SchemaContext(loaded, registry, warnings);
-  // Query object types have no schema to build from: their methods declare them.
-  const queryObjects = options.queryObject ? new Map<NamedType, Declaration>() : undefined;
+  // Query objects and multipart forms have no schema to build from: their methods declare them.
+  const types = { declared: new Map<NamedType, Declaration>(), queryObject: !!options.queryObject };
   const placement = new TypePlacement(
-    (type) => queryObjects?.get(type) ?? buildDeclaration(type, context),
+    (type) => types.declared.get(type) ?? buildDeclaration(type, context),
   );
   // One group after the other, its methods then the types they use: names of inline types are
   // claimed in this order, so it must not change.
   const apis = groups.map((group) => {
-    const methods = group.methods.map((method) =>
-      planMethod(method, context, envelopeKeys, queryObjects),
-    );
+    const methods = group.methods.map((method) => planMethod(method, context, envelopeKeys, types));
     placement.place(
       group.fileName,
       methods.flatMap((method) => [
         ...method.parameters.map((p) => p.type),
         method.returns,
         ...(method.errors ? [method.errors] : []),
+        ...(method.form ? [method.form] : []),
       ]),
     );
     return { group, methods };

@@ -363,7 +363,13 @@ export class RequestValidator {
         }
         const value: Record<string, unknown> = {};
         for (const [name, part] of form) {
-          const item = typeof part === "string" ? jsonOrText(part) : "(file)";
+          // A part typed JSON (OpenAPI's default for an object field) is read as its value.
+          const item =
+            typeof part === "string"
+              ? jsonOrText(part)
+              : /json/i.test(part.type)
+                ? jsonOrText(await part.text())
+                : "(file)";
           value[name] = name in value ? [value[name], item].flat() : item;
         }
         if (schemaPointer !== undefined)
