@@ -33,6 +33,7 @@ const SERVICE_KEYS = [
   "clean",
   "force",
   "queryObject",
+  "failOn",
   "headers",
   "timeout",
   "maxSize",
@@ -116,6 +117,11 @@ function readService(
     if (raw === undefined) continue;
     if (typeof raw !== "boolean") fail(prefix + key, "must be true or false");
     service[key] = raw as boolean;
+  }
+  if (value.failOn !== undefined) {
+    if (value.failOn !== "changes" && value.failOn !== "breaking")
+      fail(`${prefix}failOn`, 'must be "changes" or "breaking"');
+    service.failOn = value.failOn as "changes" | "breaking";
   }
   if (value.envelope !== undefined) service.envelope = readEnvelope(value.envelope, prefix, fail);
   if (value.headers !== undefined) service.headers = readHeaders(value.headers, prefix, fail);
