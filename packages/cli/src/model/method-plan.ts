@@ -4,7 +4,7 @@ import { multipartFormType } from "./form-type.js";
 import type { Operation } from "./operation.js";
 import { parameterTag } from "./parameter-doc.js";
 import type { Declaration, MethodPlan, ParameterPlan, QueryKeyPlan } from "./plan-types.js";
-import { foldQueryParameters } from "./query-object.js";
+import { foldQueryParameters, type PlannedParameter } from "./query-object.js";
 import { queryObjectType } from "./query-object-type.js";
 import type { SchemaContext } from "./schema/schema-context.js";
 import { buildSchemaType } from "./schema/schema-type.js";
@@ -44,9 +44,10 @@ export function planMethod(
 ): MethodPlan {
   const { operation } = method;
   const planned = planSignature(context.loaded, operation, context.warnings, envelope);
-  const signature = types.queryObject
-    ? { ...planned, parameters: foldQueryParameters(planned.parameters).parameters }
-    : planned;
+  const parameters: readonly PlannedParameter[] = types.queryObject
+    ? foldQueryParameters(planned.parameters).parameters
+    : planned.parameters;
+  const signature = { ...planned, parameters };
   const notes = [
     signature.cookies.length > 0
       ? `Cookie parameters (${signature.cookies.join(", ")}) are not sent by this method: write them into the Cookie header yourself.`
@@ -55,8 +56,11 @@ export function planMethod(
       ? `Multipart file fields: ${signature.fileFields.join(", ")}.`
       : undefined,
   ];
-  const parameterTags = signature.parameters.flatMap(
-    (parameter) => parameterTag(context.loaded, operation, parameter) ?? [],
+  // A query object's parameters are documented on its type's keys.
+  const parameterTags = planned.parameters.flatMap((parameter) =>
+    parameters.includes(parameter)
+      ? (parameterTag(context.loaded, operation, parameter) ?? [])
+      : [],
   );
   const doc = docOf(
     [
@@ -67,7 +71,7 @@ export function planMethod(
     ],
     [...parameterTags, ...(operation.deprecated ? ["@deprecated"] : [])],
   );
-  const parameters = signature.parameters.map((parameter): ParameterPlan => {
+  const parameterPlans = signature.parameters.map((parameter): ParameterPlan => {
     const source = parameter.type;
     return {
       variable: parameter.variable,
@@ -98,7 +102,7 @@ export function planMethod(
     doc,
     ...(signature.contentType !== undefined ? { contentType: signature.contentType } : {}),
     ...(signature.responseType !== undefined ? { responseType: signature.responseType } : {}),
-    parameters,
+    parameters: parameterPlans,
     returns,
     ...(errors !== undefined ? { errors } : {}),
     ...(form !== undefined ? { form } : {}),

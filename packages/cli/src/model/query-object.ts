@@ -1,5 +1,15 @@
 import { NameScope } from "./names.js";
-import type { SignatureParameter } from "./signature.js";
+import type { SignatureParameter, TypeSource } from "./signature.js";
+
+/** A query object of these named query parameters, declared as `<Operation>Query`. */
+export interface QueryObjectSource {
+  queryKeys: readonly SignatureParameter[];
+}
+
+/** A parameter of the printed signature: one of the document's, or a query object of several. */
+export interface PlannedParameter extends Omit<SignatureParameter, "type"> {
+  type: TypeSource | QueryObjectSource;
+}
 
 /**
  * The signature with its named query parameters folded into one `query` object parameter, at the
@@ -8,7 +18,7 @@ import type { SignatureParameter } from "./signature.js";
  * every other parameter stay as they are.
  */
 export function foldQueryParameters(parameters: readonly SignatureParameter[]): {
-  parameters: SignatureParameter[];
+  parameters: PlannedParameter[];
   keys: readonly SignatureParameter[];
 } {
   const keys = parameters.filter(isNamedQuery);
@@ -16,13 +26,13 @@ export function foldQueryParameters(parameters: readonly SignatureParameter[]): 
   const variables = new NameScope();
   for (const parameter of parameters)
     if (!isNamedQuery(parameter)) variables.reserve(parameter.variable);
-  const query: SignatureParameter = {
+  const query: PlannedParameter = {
     variable: variables.claim("query"),
     decorator: "Query",
     required: keys.some((key) => key.required),
     type: { queryKeys: keys },
   };
-  const folded = parameters.filter((parameter) => !isNamedQuery(parameter));
+  const folded: PlannedParameter[] = parameters.filter((parameter) => !isNamedQuery(parameter));
   // Parameters are sorted required first; the first key's place keeps that order for `query`.
   folded.splice(parameters.indexOf(keys[0]!), 0, query);
   return { parameters: folded, keys };

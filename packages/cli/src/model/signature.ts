@@ -23,11 +23,6 @@ export type TypeSource =
   | { schema: SchemaAt; inlineName?: string }
   | { text: "string" | "Blob" | "FormData" | "void" | "unknown" };
 
-/** A query object of these named query parameters, declared as `<Operation>Query`. */
-export interface QueryObjectSource {
-  queryKeys: readonly SignatureParameter[];
-}
-
 /** A branch of the return type: a type, or a stream of items typed by a schema (else `unknown`). */
 export type ReturnSource = TypeSource | StreamResponse;
 
@@ -50,7 +45,7 @@ export interface SignatureParameter {
   /** For `@HeaderValue` of an object: the `simple` style's explode. */
   simpleExplode?: boolean;
   required: boolean;
-  type: TypeSource | QueryObjectSource;
+  type: TypeSource;
 }
 
 /** Everything needed to print one method besides its name, path and doc text. */

@@ -208,3 +208,43 @@ describe("the query object under tsc", () => {
     60_000,
   );
 });
+
+describe("the doc comment of a method with a query object", () => {
+  it("documents the query keys on the type, and the body as before", async () => {
+    const result = await generateFromOpenAPI(
+      {
+        openapi: "3.0.3",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/pets": {
+            post: {
+              operationId: "addPet",
+              parameters: [
+                {
+                  name: "dry_run",
+                  in: "query",
+                  description: "Only validate.",
+                  schema: { type: "boolean" },
+                },
+              ],
+              requestBody: {
+                description: "The new pet.",
+                content: { "application/json": { schema: { type: "object" } } },
+              },
+              responses: { "204": { description: "Added." } },
+            },
+          },
+        },
+      },
+      { queryObject: true },
+    );
+    const api = file(result, "apis/default.api.ts");
+    expect(api).toContain(
+      "   * @param payload The new pet.\n   */\n  addPet(query?: AddPetQuery, payload?: AddPetPayload)",
+    );
+    expect(api).not.toContain("@param query");
+    expect(file(result, "types/default.ts")).toContain(
+      "  /** Only validate. */\n  dry_run?: boolean;",
+    );
+  });
+});
