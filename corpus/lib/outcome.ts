@@ -11,6 +11,8 @@ export interface DocumentOutcome {
   roundTripExact?: boolean;
   deterministic?: boolean;
   operations: number;
+  /** Generated with `--query-object`, and called that way. */
+  queryObject?: true;
   /** The wire stage: requests checked against the document, results against what was sent. */
   wire?: WireOutcome;
   /** The first error of each failed stage, in pipeline order. */
