@@ -11,9 +11,10 @@ export function queryObjectArguments(
   args: readonly unknown[],
 ): unknown[] {
   const { parameters: folded, keys } = foldQueryParameters(parameters);
-  const valueOf = (parameter: object) => args[parameters.indexOf(parameter as SignatureParameter)];
+  const argumentOf = (parameter: object) =>
+    args[parameters.indexOf(parameter as SignatureParameter)];
   const query = Object.fromEntries(
-    keys.flatMap((key) => (valueOf(key) === undefined ? [] : [[key.key!, valueOf(key)]])),
+    keys.flatMap((key) => (argumentOf(key) === undefined ? [] : [[key.key!, argumentOf(key)]])),
   );
-  return folded.map((parameter) => ("queryKeys" in parameter.type ? query : valueOf(parameter)));
+  return folded.map((parameter) => ("queryKeys" in parameter.type ? query : argumentOf(parameter)));
 }
