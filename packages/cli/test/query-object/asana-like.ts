@@ -33,7 +33,15 @@ const FLAGS = [
   "sort_ascending",
 ] as const;
 
-function parameter(name: string, schema: object, extra: object = {}): object {
+/** A query parameter as the document writes it. */
+export interface QueryParameter {
+  name: string;
+  in: "query";
+  schema: object;
+  description: string;
+}
+
+function parameter(name: string, schema: object, extra: object = {}): QueryParameter {
   return { name, in: "query", schema, description: `Filters by ${name}.`, ...extra };
 }
 

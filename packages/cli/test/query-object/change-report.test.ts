@@ -16,7 +16,7 @@ const clientOf = (document: object) =>
 
 /** ASANA_LIKE with `GET /projects`'s parameters changed by `change`. */
 function withProjectParameters(change: (parameters: object[]) => object[]): object {
-  const document = structuredClone(ASANA_LIKE) as unknown as Document & {
+  const document = structuredClone(ASANA_LIKE) as unknown as Omit<Document, "paths"> & {
     paths: { "/projects": { get: { parameters: object[] } } };
   };
   const operation = document.paths["/projects"].get;
