@@ -1,5 +1,5 @@
 // `node bench/mock.mjs`: start time and requests per second of `kit mock` against `prism mock`
-// on petstore, GitHub's and Stripe's documents, medians of the same run. Method: docs/mock.md.
+// on petstore, GitHub's, Stripe's and OpenAI's documents, medians of the same run. Method: docs/mock.md.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -23,6 +23,7 @@ const DOCUMENTS = [
   },
   { name: "GitHub", file: join(DIRECTORY, "github.com/api.github.com.json"), path: "/meta" },
   { name: "Stripe", file: join(DIRECTORY, "stripe.com.json"), path: "/v1/balance" },
+  { name: "OpenAI", file: join(DIRECTORY, "openai.com.json"), path: "/v1/models" },
 ];
 
 const TOOLS = [

@@ -8,10 +8,14 @@ import {
   writeGenerated,
 } from "@kit/cli";
 import { checkRoundTrip } from "../../packages/cli/test/support/roundtrip.js";
+import { type AnswerOutcome, checkAnswers } from "./answer-stage.js";
 import type { CorpusDocument } from "./directory.js";
 import type { DocumentOutcome, StageError } from "./outcome.js";
 import { reorderKeys } from "./reorder-keys.js";
 import { checkWire, type WireOutcome } from "./wire-stage.js";
+
+/** MSW handlers are generated too, so the batch type-check covers them on every document. */
+const OPTIONS = { mock: "msw" } as const;
 
 /**
  * Generates one document into `outDir`, round-trips every operation through the runtime and
@@ -23,7 +27,7 @@ export async function checkDocument(
 ): Promise<DocumentOutcome> {
   const errors: StageError[] = [];
   const queryObject = corpus.queryObject === true;
-  const options = { queryObject };
+  const options: GenerateOptions = { ...OPTIONS, queryObject };
   let result: GenerateResult;
   try {
     result = await generateFromOpenAPI(corpus.file, options);
@@ -57,6 +61,12 @@ export async function checkDocument(
   } catch (error) {
     errors.push({ stage: "wire", message: describe(error) });
   }
+  let answers: AnswerOutcome | undefined;
+  try {
+    answers = checkAnswers(loaded);
+  } catch (error) {
+    errors.push({ stage: "answers", message: describe(error) });
+  }
   return {
     id: corpus.id,
     generation: "generated",
@@ -65,6 +75,7 @@ export async function checkDocument(
     roundTripExact: !errors.some((error) => error.stage === "round-trip"),
     deterministic: difference === undefined,
     ...(wire ? { wire } : {}),
+    ...(answers ? { answers } : {}),
     errors,
   };
 }

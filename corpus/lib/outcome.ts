@@ -1,3 +1,4 @@
+import type { AnswerOutcome } from "./answer-stage.js";
 import type { WireOutcome } from "./wire-stage.js";
 
 /** What the corpus learnt about one document. */
@@ -15,12 +16,14 @@ export interface DocumentOutcome {
   queryObject?: true;
   /** The wire stage: requests checked against the document, results against what was sent. */
   wire?: WireOutcome;
+  /** The answer stage: generated response values checked against their schemas. */
+  answers?: AnswerOutcome;
   /** The first error of each failed stage, in pipeline order. */
   errors: StageError[];
 }
 
 export interface StageError {
-  stage: "generate" | "tsc" | "round-trip" | "determinism" | "wire" | "worker";
+  stage: "generate" | "tsc" | "round-trip" | "determinism" | "wire" | "answers" | "worker";
   message: string;
 }
 
@@ -39,6 +42,10 @@ export interface Summary {
   resultsExact: number;
   /** Failed operations per failure class, over all documents. */
   wireClasses: Record<string, number>;
+  /** Answer stage: JSON response schemas, generated values valid, served values valid. */
+  answers: number;
+  generatedValid: number;
+  servedValid: number;
 }
 
 export function summarize(outcomes: readonly DocumentOutcome[]): Summary {
@@ -57,6 +64,9 @@ export function summarize(outcomes: readonly DocumentOutcome[]): Summary {
     requestsValid: outcomes.reduce((sum, o) => sum + (o.wire?.requestsValid ?? 0), 0),
     resultsExact: outcomes.reduce((sum, o) => sum + (o.wire?.resultsExact ?? 0), 0),
     wireClasses: addClasses(outcomes),
+    answers: outcomes.reduce((sum, o) => sum + (o.answers?.answers ?? 0), 0),
+    generatedValid: outcomes.reduce((sum, o) => sum + (o.answers?.generatedValid ?? 0), 0),
+    servedValid: outcomes.reduce((sum, o) => sum + (o.answers?.servedValid ?? 0), 0),
   };
 }
 

@@ -11,6 +11,9 @@ const COLUMNS = [
   "operations called",
   "requests valid",
   "results exact",
+  "answers",
+  "generated valid",
+  "served valid",
 ] as const;
 
 function figures(summary: Summary): (number | string)[] {
@@ -25,6 +28,9 @@ function figures(summary: Summary): (number | string)[] {
     summary.wireOperations,
     percent(summary.requestsValid, summary.wireOperations),
     percent(summary.resultsExact, summary.wireOperations),
+    summary.answers,
+    percent(summary.generatedValid, summary.answers),
+    percent(summary.servedValid, summary.answers),
   ];
 }
 
@@ -81,6 +87,9 @@ export function renderFailures(outcomes: readonly DocumentOutcome[]): string {
         })
       : []),
     ...(outcome.wire?.failures ?? []).map((failure) => `${outcome.id}\twire\t${oneLine(failure)}`),
+    ...(outcome.answers?.failures ?? []).map(
+      (failure) => `${outcome.id}\tanswers\t${oneLine(failure)}`,
+    ),
   ]);
   return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
 }

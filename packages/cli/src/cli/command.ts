@@ -62,6 +62,14 @@ export interface MockCommand {
   seed?: number;
   delay?: number;
   envelope?: EnvelopeKeys | "none";
+  /** `--allowed-host`: `Host` names accepted besides this machine's; `true` for `*`. */
+  allowedHosts?: string[] | true;
+  /** `--cors-origin`: origins given CORS besides localhost ones; `true` for `*`. */
+  corsOrigins?: string[] | true;
+  /** `--max-body`: largest request body in bytes. */
+  maxBody?: number;
+  /** `--watch`: serve the document again when it or the config file changes. */
+  watch?: boolean;
   verbose: boolean;
 }
 

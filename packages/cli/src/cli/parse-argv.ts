@@ -52,6 +52,10 @@ const MOCK_FLAGS = {
   seed: { type: "string" },
   delay: { type: "string" },
   envelope: { type: "string" },
+  "allowed-host": { type: "string", multiple: true },
+  "cors-origin": { type: "string", multiple: true },
+  "max-body": { type: "string" },
+  watch: { type: "boolean", short: "w" },
   verbose: { type: "boolean" },
 } as const;
 
@@ -227,6 +231,10 @@ function parseMock(args: readonly string[]): CliCommand | UsageError {
   if (isUsageError(seed)) return seed;
   const delay = wholeNumber("--delay", values.delay, 2 ** 31 - 1);
   if (isUsageError(delay)) return delay;
+  const maxBody = wholeNumber("--max-body", values["max-body"], 2 ** 40);
+  if (isUsageError(maxBody)) return maxBody;
+  const allowedHosts = listOrAny(values["allowed-host"]);
+  const corsOrigins = listOrAny(values["cors-origin"]);
   return {
     command: "mock",
     services: [...new Set(positionals)],
@@ -237,8 +245,19 @@ function parseMock(args: readonly string[]): CliCommand | UsageError {
     ...(seed === undefined ? {} : { seed }),
     ...(delay === undefined ? {} : { delay }),
     ...(envelope === undefined ? {} : { envelope }),
+    ...(allowedHosts === undefined ? {} : { allowedHosts }),
+    ...(corsOrigins === undefined ? {} : { corsOrigins }),
+    ...(maxBody === undefined ? {} : { maxBody }),
+    ...(values.watch ? { watch: true } : {}),
     verbose: values.verbose ?? false,
   };
+}
+
+/** A repeatable flag's values, each also comma-separated; `*` among them means any. */
+function listOrAny(values: readonly string[] | undefined): string[] | true | undefined {
+  if (values === undefined) return undefined;
+  const items = values.flatMap((value) => value.split(",")).map((item) => item.trim());
+  return items.includes("*") ? true : items.filter((item) => item !== "");
 }
 
 function wholeNumber(

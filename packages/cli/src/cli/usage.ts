@@ -47,6 +47,10 @@ kit mock [service] options:
       --seed <n>            Varies the generated values; the same seed gives the same bytes (default: 0)
       --delay <ms>          Wait before each answer (default: 0)
       --envelope <c,m,d>    Wrap successful JSON answers as { c, m, d } (default: as the document says)
+      --allowed-host <h>    Accept this Host name besides localhost and IP addresses (repeatable; * any)
+      --cors-origin <o>     Allow this page origin besides localhost ones (repeatable; * any)
+      --max-body <bytes>    Largest request body; larger ones get 413 (default: 10485760)
+  -w, --watch               Serve the document again when it or the config file changes
       --verbose             Print the stack trace on failure
 
   -h, --help                Print this help

@@ -1,5 +1,3 @@
-import { type FSWatcher, watch } from "node:fs";
-import path from "node:path";
 import { fetchIfChanged, isHttpUrl } from "../openapi/fetch-document.js";
 import { type LoadedDocument, parseOpenAPIDocument } from "../openapi/load.js";
 import type { GenerateCommand } from "./command.js";
@@ -9,6 +7,7 @@ import { displayPath } from "./report.js";
 import { type RunSetup, resolveServices, type Service } from "./resolve-services.js";
 import { runService } from "./run-service.js";
 import { shownInput } from "./service-input.js";
+import { watchFile } from "./watch-file.js";
 
 type Run = (service: Service, load?: () => Promise<LoadedDocument>) => void;
 
@@ -106,25 +105,6 @@ function startWatching(
       for (const close of closers.splice(0)) close();
     },
   };
-}
-
-/**
- * Watches the file's folder rather than the file: editors save by writing a new file and
- * renaming it over the old one, and a deleted file can come back.
- */
-function watchFile(file: string, changed: () => void, io: CliIo): () => void {
-  const name = path.basename(file);
-  let watcher: FSWatcher;
-  try {
-    watcher = watch(path.dirname(file), (_event, changedName) => {
-      if (changedName === null || changedName === name) changed();
-    });
-  } catch (error) {
-    reportFailure(error, io, false);
-    return () => {};
-  }
-  watcher.on("error", (error) => reportFailure(error, io, false));
-  return () => watcher.close();
 }
 
 /**

@@ -43,6 +43,12 @@ export interface MockConfig {
   seed?: number;
   /** Milliseconds to wait before each answer; default 0. */
   delay?: number;
+  /** `Host` names accepted besides localhost, 127.0.0.1 and [::1]; `true`: any. */
+  allowedHosts?: string[] | true;
+  /** Page origins given CORS besides localhost ones; `true`: any. */
+  corsOrigins?: string[] | true;
+  /** Largest request body in bytes; default 10485760 (10 MiB). */
+  maxBody?: number;
   /** `"msw"`: `kit generate` also writes `mocks/`, typed MSW handlers per tag. */
   handlers?: "msw";
 }

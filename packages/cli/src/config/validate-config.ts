@@ -41,7 +41,16 @@ const SERVICE_KEYS = [
 ] as const;
 const TOP_KEYS = [...SERVICE_KEYS, "services", "watch"];
 const WATCH_KEYS = ["debounce", "interval"];
-const MOCK_KEYS = ["port", "host", "seed", "delay", "handlers"];
+const MOCK_KEYS = [
+  "port",
+  "host",
+  "seed",
+  "delay",
+  "handlers",
+  "allowedHosts",
+  "corsOrigins",
+  "maxBody",
+];
 const SERVICE_NAME = /^[A-Za-z0-9][\w.-]*$/;
 /**
  * Checks a config file's export. Every mistake is a usage error naming the file and the key
@@ -162,6 +171,18 @@ function readMock(raw: unknown, key: string, fail: Fail): MockConfig {
   if (value.host !== undefined) mock.host = value.host as string;
   if (seed !== undefined) mock.seed = seed;
   if (delay !== undefined) mock.delay = delay;
+  const maxBody = whole("maxBody", 2 ** 40);
+  if (maxBody !== undefined) mock.maxBody = maxBody;
+  for (const name of ["allowedHosts", "corsOrigins"] as const) {
+    const entry = value[name];
+    if (entry === undefined) continue;
+    if (
+      entry !== true &&
+      !(Array.isArray(entry) && entry.every((item) => typeof item === "string"))
+    )
+      fail(`${key}.${name}`, "must be true or a list of strings");
+    mock[name] = entry === true ? true : [...(entry as string[])];
+  }
   if (value.handlers !== undefined) {
     if (value.handlers !== "msw") fail(`${key}.handlers`, 'must be "msw"');
     mock.handlers = "msw";

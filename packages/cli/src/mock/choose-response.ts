@@ -1,3 +1,4 @@
+import { compareText } from "../model/compare.js";
 import { chooseMediaType, essence } from "../model/media.js";
 import type { Operation } from "../model/operation.js";
 import { streamItemKey, streamKind } from "../model/stream-media.js";
@@ -5,9 +6,15 @@ import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer, pointerSegments } from "../openapi/pointer.js";
 import { resolveLocalReference } from "../openapi/refs.js";
-import { type ExampleResponse, encodeResponse, exampleResponse } from "../wire/example-response.js";
+import {
+  clientResponse,
+  type ExampleResponse,
+  encodeResponse,
+  exampleResponse,
+} from "../wire/example-response.js";
 import { exampleValue } from "../wire/example-value.js";
-import type { Preference } from "./prefer.js";
+import { isStreamText, STREAM_ITEMS, streamText } from "../wire/stream-body.js";
+import { isStatusKey, type Preference } from "./prefer.js";
 
 /** A response the client asked for with `Prefer` that the document does not declare. */
 export interface Undeclared {
@@ -18,7 +25,10 @@ export interface Undeclared {
  * The answer for one operation: the status and media type a generated client reads (the 2xx
  * response, JSON first), or the status of `Prefer: code=…` and the media type `Accept` names.
  * The body is the named example of `Prefer: example=…`, else the media type's first example or
- * `example`, else a value `exampleValue` builds from the schema with `seed`.
+ * `example`, else a value `exampleValue` builds from the schema with `seed` (kept in `generated`
+ * per schema, so a value is built once however often it is asked for). A stream media type is
+ * answered as a few events or lines, each from the item schema. `kit mock` and the MSW handlers
+ * both answer with this.
  */
 export function chooseResponse(
   loaded: LoadedDocument,
@@ -26,16 +36,18 @@ export function chooseResponse(
   preference: Preference,
   accept: string | undefined,
   seed: number,
+  generated = new Map<string, unknown>(),
 ): ExampleResponse | Undeclared {
-  const fallback = exampleResponse(loaded, operation, seed);
-  const code = preference.code ?? String(fallback.status);
-  const declared = responseObject(loaded, operation, code);
-  if (declared === undefined) {
+  if (preference.code !== undefined && !isStatusKey(preference.code))
+    return { undeclared: `no response with status ${JSON.stringify(preference.code)} is declared` };
+  const code = preference.code ?? defaultStatus(operation);
+  const declared = code === undefined ? undefined : responseObject(loaded, operation, code);
+  if (declared === undefined || code === undefined) {
     if (preference.code !== undefined)
       return { undeclared: `no response with status ${preference.code} is declared` };
     if (preference.example !== undefined)
       return { undeclared: `no example named "${preference.example}" is declared` };
-    return fallback;
+    return exampleResponse(loaded, operation, seed);
   }
   const status = Number(code) >= 100 && Number(code) <= 599 ? Number(code) : statusFor(code);
   const content = isObject(declared.value.content) ? declared.value.content : {};
@@ -49,24 +61,55 @@ export function chooseResponse(
   }
   const media = isObject(content[mediaType]) ? content[mediaType] : {};
   const mediaPointer = appendPointer(declared.pointer, "content", mediaType);
+  const stream = streamKind(mediaType);
   // A stream's items are described by OpenAPI 3.2's itemSchema when it is given.
-  const schemaKey = streamKind(mediaType) !== undefined ? streamItemKey(media) : "schema";
+  const schemaKey = stream !== undefined ? streamItemKey(media) : "schema";
   const schema = isObject(media[schemaKey])
     ? { schema: media[schemaKey], pointer: appendPointer(mediaPointer, schemaKey) }
     : undefined;
   const example = documentExample(loaded, media, mediaPointer, preference.example);
   if (example === undefined && preference.example !== undefined)
     return { undeclared: `no example named "${preference.example}" is declared for ${mediaType}` };
-  const value =
-    example !== undefined
-      ? example.value
-      : schema !== undefined
-        ? exampleValue(loaded.document, schema.schema, schema.pointer, {
-            direction: "response",
-            seed,
-          })
-        : undefined;
+  const generate = (itemSeed: number): unknown => {
+    if (schema === undefined) return undefined;
+    const key = `${schema.pointer}\n${itemSeed}`;
+    if (!generated.has(key))
+      generated.set(
+        key,
+        exampleValue(loaded.document, schema.schema, schema.pointer, {
+          direction: "response",
+          seed: itemSeed,
+        }),
+      );
+    return generated.get(key);
+  };
+  if (stream !== undefined) {
+    const text =
+      example !== undefined && isStreamText(stream, example.value)
+        ? example.value
+        : streamText(
+            stream,
+            example !== undefined
+              ? Array.isArray(example.value) && schemaKey === "itemSchema"
+                ? example.value
+                : [example.value]
+              : Array.from({ length: STREAM_ITEMS }, (_, index) => generate(seed + index)),
+          );
+    return {
+      status,
+      contentType: mediaType,
+      body: new TextEncoder().encode(text),
+      expected: { kind: "text", value: text },
+    };
+  }
+  const value = example !== undefined ? example.value : generate(seed);
   return encodeResponse(loaded, status, mediaType, schema, value);
+}
+
+/** The status a generated client reads: the 2xx response it was generated for. */
+function defaultStatus(operation: Operation): string | undefined {
+  const response = clientResponse(operation.responses);
+  return response === undefined ? undefined : response.status;
 }
 
 /** The Response Object of `code` (exact, then `4XX`, then `default`), `$ref` followed. */
@@ -78,8 +121,8 @@ function responseObject(
   const at = appendPointer(operation.pointer, "responses");
   const responses = valueAt(loaded, at);
   if (!isObject(responses)) return undefined;
-  const key = [code, `${code.charAt(0)}XX`, `${code.charAt(0)}xx`, "default"].find(
-    (candidate) => candidate in responses,
+  const key = [code, `${code.charAt(0)}XX`, `${code.charAt(0)}xx`, "default"].find((candidate) =>
+    Object.hasOwn(responses, candidate),
   );
   if (key === undefined) return undefined;
   let value = responses[key];
@@ -100,7 +143,7 @@ function acceptable(mediaTypes: string[], accept: string | undefined): string | 
   return chooseMediaType(named.length > 0 ? named : mediaTypes, "response");
 }
 
-/** The named example, else the first of `examples`, else `example`; `$ref`s followed. */
+/** The named example, else the first of `examples` by name, else `example`; `$ref`s followed. */
 function documentExample(
   loaded: LoadedDocument,
   media: Record<string, unknown>,
@@ -108,8 +151,9 @@ function documentExample(
   name: string | undefined,
 ): { value: unknown } | undefined {
   const examples = isObject(media.examples) ? media.examples : {};
-  const chosen = name ?? Object.keys(examples)[0];
-  if (chosen !== undefined && chosen in examples) {
+  // The first by name, not by document order: the same answer however the keys are ordered.
+  const chosen = name ?? Object.keys(examples).sort(compareText)[0];
+  if (chosen !== undefined && Object.hasOwn(examples, chosen)) {
     let example = examples[chosen];
     if (isObject(example) && typeof example.$ref === "string") {
       example = resolveLocalReference(
@@ -120,7 +164,7 @@ function documentExample(
     }
     if (isObject(example) && "value" in example) return { value: example.value };
   }
-  if (name === undefined && "example" in media) return { value: media.example };
+  if (name === undefined && Object.hasOwn(media, "example")) return { value: media.example };
   return undefined;
 }
 

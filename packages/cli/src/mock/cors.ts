@@ -1,15 +1,17 @@
 import type { IncomingHttpHeaders } from "node:http";
 
 /**
- * CORS for a browser app on another origin: the request's origin is allowed with credentials,
- * and a preflight gets the method and headers it asks for. The mock is a development server, so
- * it allows everything a page may ask.
+ * CORS for a browser app on another origin the guard let in (`refusal` has already turned away
+ * the others): its origin is allowed with credentials, and a preflight gets the method and
+ * headers it asks for.
  */
 export function corsHeaders(request: IncomingHttpHeaders): Record<string, string> {
   const origin = request.origin;
+  if (origin === undefined) return { "access-control-expose-headers": "*" };
   return {
-    "access-control-allow-origin": origin ?? "*",
-    ...(origin === undefined ? {} : { "access-control-allow-credentials": "true", vary: "Origin" }),
+    "access-control-allow-origin": origin,
+    "access-control-allow-credentials": "true",
+    vary: "Origin",
     "access-control-expose-headers": "*",
   };
 }

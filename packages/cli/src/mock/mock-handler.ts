@@ -8,9 +8,11 @@ import type { EnvelopeKeys } from "../options.js";
 import type { ExampleResponse } from "../wire/example-response.js";
 import type { RequestProblem, RequestValidator } from "../wire/request-validator.js";
 import { basePaths, withoutBasePath } from "./base-paths.js";
-import { chooseResponse, type Undeclared } from "./choose-response.js";
+import { chooseResponse } from "./choose-response.js";
 import { corsHeaders, isPreflight, preflightHeaders } from "./cors.js";
-import { wrapEnvelope } from "./envelope.js";
+import { envelopeAnswer } from "./envelope.js";
+import { type GuardOptions, refusal } from "./guard.js";
+import { headerValue } from "./header-value.js";
 import { parsePrefer } from "./prefer.js";
 import { invalidRequest, type Problem, problem } from "./problem.js";
 import { compileRoutes, type RouteMatch, type RouteMiss } from "./route-matcher.js";
@@ -22,7 +24,18 @@ export interface MockOptions {
   delay: number;
   /** Wrap successful JSON answers as `{ code, message, data }` with these keys. */
   envelope?: EnvelopeKeys;
+  /** The address the server listens on: its own name is an allowed `Host`. Default 127.0.0.1. */
+  host?: string;
+  /** Hosts and origins allowed besides this machine's. Default: none. */
+  guard?: GuardOptions;
+  /** Largest request body in bytes; a larger one is answered 413 unread. Default `DEFAULT_MAX_BODY`. */
+  maxBody?: number;
+  /** Hears, once each, what the mock cannot check (a schema Ajv refuses, a risky pattern). */
+  notice?: (line: string) => void;
 }
+
+/** Default for `--max-body`: 10 MiB, far above what a front end sends to an API. */
+export const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
 
 /** One request and what the mock made of it, for the log line and for tests. */
 export interface MockExchange {
@@ -40,13 +53,11 @@ export type MockHandler = (request: IncomingMessage, response: ServerResponse) =
 
 type Body = Uint8Array | Problem | undefined;
 
-/** Answers kept per operation, `Prefer` and `Accept`; arbitrary header values cannot grow it without end. */
-const MAX_ANSWERS = 10_000;
-
 /**
- * The request handler of `kit mock`: routes by the compiled path templates, validates the
- * request against its operation (422 with every violation), and answers with `chooseResponse`,
- * wrapped in the envelope when asked. Each operation is read when a request first names it, and
+ * The request handler of `kit mock`: refuses requests from other hosts and origins (403) and
+ * bodies above the limit (413) before reading them, routes by the compiled path templates,
+ * validates the request against its operation (422 with every violation), and answers with
+ * `chooseResponse`, the envelope's success code set or the envelope added. Each operation is read when a request first names it, and
  * the validator (Ajv, compiling one schema at a time) on the first request, so starting costs
  * only reading the document and compiling the routes.
  */
@@ -63,7 +74,8 @@ export function createMockHandler(
   const shared = sharedReads();
   const bases = basePaths(loaded.document);
   let validator: RequestValidator | undefined;
-  const answers = new Map<string, ExampleResponse | Undeclared>();
+  const generated = new Map<string, unknown>();
+  const maxBody = options.maxBody ?? DEFAULT_MAX_BODY;
 
   function operationOf(entry: OperationEntry): Operation {
     let operation = built.get(entry);
@@ -110,9 +122,16 @@ export function createMockHandler(
       return [404, {}, problem(404, "NO_PATH_MATCHED", "Route not resolved", detail)];
     }
     // Ajv is loaded with the validator, on the first request, to keep the start fast.
-    validator ??= new (await import("../wire/request-validator.js")).RequestValidator(loaded);
+    if (validator === undefined) {
+      const [{ RequestValidator }, { SchemaCheck }] = await Promise.all([
+        import("../wire/request-validator.js"),
+        import("../wire/schema-check.js"),
+      ]);
+      validator = new RequestValidator(loaded, new SchemaCheck(loaded.document, options.notice));
+    }
     const wire = {
-      method: exchange.method,
+      // A HEAD routed to a GET operation is checked as that GET.
+      method: exchange.method === "HEAD" ? matched.entries[0]!.verb.toUpperCase() : exchange.method,
       target: rawQuery === "" ? path : `${path}?${rawQuery}`,
       headers,
       body,
@@ -129,18 +148,20 @@ export function createMockHandler(
     }
     const operation = exchange.operation!;
     if (exchange.problems.length > 0) return [422, {}, invalidRequest(exchange.problems)];
-    // The same seed gives the same answer, so each is built once (a bounded number of them).
-    const key = `${operation.pointer}\n${headers.prefer ?? ""}\n${headers.accept ?? ""}`;
-    let chosen = answers.get(key);
-    if (chosen === undefined) {
-      const preference = parsePrefer(headers.prefer);
-      chosen = chooseResponse(loaded, operation, preference, headers.accept, options.seed);
-      if (answers.size >= MAX_ANSWERS) answers.clear();
-      answers.set(key, chosen);
-    }
+    const preference = parsePrefer(headers.prefer);
+    // Generated values are kept per schema (the same seed gives the same value), a number the
+    // document bounds; nothing is kept per header text, which a client may vary without end.
+    const chosen = chooseResponse(
+      loaded,
+      operation,
+      preference,
+      headers.accept,
+      options.seed,
+      generated,
+    );
     if ("undeclared" in chosen)
       return [404, {}, problem(404, "NOT_FOUND", "Response not declared", chosen.undeclared)];
-    const reply = options.envelope === undefined ? chosen : wrapEnvelope(chosen, options.envelope);
+    const reply = envelopeAnswer(chosen, options.envelope, preference.envelopeCode);
     exchange.response = reply;
     return [
       reply.status,
@@ -170,38 +191,112 @@ export function createMockHandler(
       const detail = error instanceof Error ? error.message : String(error);
       decided = [500, {}, problem(500, "MOCK_FAILED", "The mock cannot answer", detail)];
     }
-    const [status, headers, content] = decided;
     if (options.delay > 0) await sleep(options.delay);
-    const isProblem = content !== undefined && !(content instanceof Uint8Array);
-    response.writeHead(status, {
-      ...corsHeaders(request.headers),
-      ...(isProblem ? { "content-type": "application/problem+json" } : {}),
-      ...headers,
-    });
-    response.end(
-      content === undefined
-        ? undefined
-        : isProblem
-          ? JSON.stringify(content)
-          : Buffer.from(content as Uint8Array),
-    );
-    exchange.status = status;
+    send(request, response, decided);
+    exchange.status = decided[0];
     exchange.milliseconds = performance.now() - started;
     onExchange(exchange);
   }
 
   return (request, response) => {
     const started = performance.now();
+    const refused = refusal(request.headers, options.host ?? "127.0.0.1", options.guard ?? {});
+    if (refused !== undefined) {
+      // No CORS headers: the page that sent it must not read even the refusal.
+      const forbidden = problem(403, "FORBIDDEN", "Request refused", refused);
+      finish(request, response, started, [403, {}, forbidden], false);
+      return;
+    }
+    const declared = Number(request.headers["content-length"]);
+    if (declared > maxBody) {
+      finish(request, response, started, tooLarge(maxBody));
+      return;
+    }
     const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    const read = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      chunks.push(chunk);
+      if (size <= maxBody) return;
+      // A body without Content-Length that grows past the limit: answer now, read no more.
+      request.off("data", read);
+      chunks.length = 0;
+      finish(request, response, started, tooLarge(maxBody));
+    };
+    request.on("data", read);
+    request.on("error", () => response.destroy());
     request.on("end", () => {
-      void answer(request, response, new Uint8Array(Buffer.concat(chunks)), started);
+      if (size > maxBody) return;
+      answer(request, response, new Uint8Array(Buffer.concat(chunks)), started).catch(() =>
+        response.destroy(),
+      );
     });
   };
+
+  /** Answers without reading the operation (refused, too large), still logged. */
+  function finish(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+    decided: [number, Record<string, string>, Body],
+    cors = true,
+  ): void {
+    send(request, response, decided, { close: true, cors });
+    onExchange({
+      method: request.method ?? "GET",
+      target: request.url ?? "/",
+      problems: [],
+      status: decided[0],
+      milliseconds: performance.now() - started,
+    });
+  }
+}
+
+/**
+ * Writes the answer. A header value the document supplies (a media type with a pasted U+200B)
+ * is made a valid one first: Node throws on any character outside Latin-1.
+ */
+function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  [status, headers, content]: [number, Record<string, string>, Body],
+  { close = false, cors = true } = {},
+): void {
+  const isProblem = content !== undefined && !(content instanceof Uint8Array);
+  const all: Record<string, string> = {
+    ...(cors ? corsHeaders(request.headers) : {}),
+    ...(isProblem ? { "content-type": "application/problem+json" } : {}),
+    ...headers,
+    // The body was not read: the connection cannot carry another request.
+    ...(close ? { connection: "close" } : {}),
+  };
+  for (const name of Object.keys(all)) all[name] = headerValue(all[name]!);
+  response.writeHead(status, all);
+  response.end(
+    content === undefined
+      ? undefined
+      : isProblem
+        ? JSON.stringify(content)
+        : Buffer.from(content as Uint8Array),
+  );
+}
+
+function tooLarge(limit: number): [number, Record<string, string>, Body] {
+  return [
+    413,
+    {},
+    problem(
+      413,
+      "PAYLOAD_TOO_LARGE",
+      "Request body too large",
+      `the body is larger than ${limit} bytes (--max-body)`,
+    ),
+  ];
 }
 
 function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const flat: Record<string, string> = {};
+  // No prototype: a header named `__proto__` or `toString` is a header like any other.
+  const flat: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(", ") : value;
   }

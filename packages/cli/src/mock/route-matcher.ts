@@ -1,3 +1,5 @@
+import { matchPathTemplate, type PathTemplate, parsePathTemplate } from "../wire/path-template.js";
+
 /** What a route leads to: an operation's path template and verb. */
 export interface Routable {
   path: string;
@@ -22,7 +24,8 @@ export interface RouteMiss {
 
 interface Route<T> {
   entry: T;
-  pattern: RegExp;
+  /** The template with its literal parts as a client percent-encodes them. */
+  pattern: PathTemplate;
   /** The path template without its `?`/`#` part. */
   template: string;
   /** `?Action=Run` or AWS's `#destination&ids` after the template: keys the request should carry. */
@@ -45,45 +48,47 @@ export function compileRoutes<T extends Routable>(entries: readonly T[]): RouteM
   const routes = entries.map(compileRoute).sort((left, right) => right.rank - left.rank);
   return {
     match(method, path, query, headers) {
-      const verb = method.toLowerCase();
-      const allowed = new Set<string>();
-      const candidates: Route<T>[] = [];
-      for (const route of routes) {
-        if (candidates.length > 0 && route.template !== candidates[0]!.template) continue;
-        if (!route.pattern.test(path)) continue;
-        if (route.entry.verb === verb) candidates.push(route);
-        else allowed.add(route.entry.verb.toUpperCase());
-      }
-      if (candidates.length === 0) {
-        if (allowed.size === 0) return { status: 404, allowed: [] };
-        return { status: 405, allowed: [...allowed].sort() };
-      }
-      const order = (route: Route<T>) =>
-        (route.requires.every(([key, value]) => carries(query, headers, key, value)) ? 1000 : 0) +
-        route.requires.length;
-      candidates.sort((left, right) => order(right) - order(left));
-      return { entries: candidates.map((route) => route.entry) };
+      const found = matchVerb(method.toLowerCase(), path, query, headers);
+      // HEAD is GET without the body (RFC 9110) where the document declares no HEAD of its own.
+      if (method.toUpperCase() === "HEAD" && "status" in found && found.allowed.includes("GET"))
+        return matchVerb("get", path, query, headers);
+      return found;
     },
   };
+
+  function matchVerb(
+    verb: string,
+    path: string,
+    query: URLSearchParams,
+    headers: Readonly<Record<string, string | undefined>>,
+  ): RouteMatch<T> | RouteMiss {
+    const allowed = new Set<string>();
+    const candidates: Route<T>[] = [];
+    for (const route of routes) {
+      if (candidates.length > 0 && route.template !== candidates[0]!.template) continue;
+      if (!fits(route.pattern, path)) continue;
+      if (route.entry.verb === verb) candidates.push(route);
+      else allowed.add(route.entry.verb.toUpperCase());
+    }
+    if (candidates.length === 0) {
+      if (allowed.size === 0) return { status: 404, allowed: [] };
+      return { status: 405, allowed: [...allowed].sort() };
+    }
+    const order = (route: Route<T>) =>
+      (route.requires.every(([key, value]) => carries(query, headers, key, value)) ? 1000 : 0) +
+      route.requires.length;
+    candidates.sort((left, right) => order(right) - order(left));
+    return { entries: candidates.map((route) => route.entry) };
+  }
 }
 
 function compileRoute<T extends Routable>(entry: T): Route<T> {
   const cut = entry.path.search(/[?#]/);
   const template = cut === -1 ? entry.path : entry.path.slice(0, cut);
   const suffix = cut === -1 ? "" : entry.path.slice(cut + 1).replaceAll("#", "&");
-  const parts = template.split(/\{[^}]*\}/);
-  const greedy = [...template.matchAll(/\{[^}]*\}/g)].map((found) => found[0].endsWith("+}"));
-  // Each literal part as the client percent-encodes it; a placeholder is one or more path
-  // characters (`{key+}`, AWS's greedy label, also takes slashes).
-  const pattern = new RegExp(
-    `^${parts
-      .map(
-        (part, index) =>
-          escapeRegExp(encodeLiteral(part)) +
-          (index < greedy.length ? (greedy[index] ? "(.+)" : "([^/]+)") : ""),
-      )
-      .join("")}/?$`,
-  );
+  const parsed = parsePathTemplate(template);
+  const parts = parsed.literals;
+  const pattern = { literals: parts.map(encodeLiteral), greedy: parsed.greedy };
   const literalLength = parts.reduce((sum, part) => sum + part.length, 0);
   return {
     entry,
@@ -114,6 +119,12 @@ function encodeLiteral(part: string): string {
   );
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Whether the path fits the template, with or without one trailing slash. */
+function fits(template: PathTemplate, path: string): boolean {
+  if (matchPathTemplate(template, path) !== undefined) return true;
+  return (
+    path.length > 1 &&
+    path.endsWith("/") &&
+    matchPathTemplate(template, path.slice(0, -1)) !== undefined
+  );
 }

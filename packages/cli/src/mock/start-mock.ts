@@ -7,6 +7,7 @@ import type { LoadedDocument } from "../openapi/load.js";
 import { createMockHandler, type MockExchange, type MockOptions } from "./mock-handler.js";
 
 export interface MockServerOptions extends MockOptions {
+  /** The address to listen on. */
   host: string;
   /** 0: any free port. */
   port: number;
@@ -16,6 +17,11 @@ export interface RunningMock {
   /** `http://127.0.0.1:4010` */
   url: string;
   operations: number;
+  /**
+   * Serves another document (or the same one changed) on the same port, with new options but
+   * the same address; requests already being answered finish with the old one.
+   */
+  reload(loaded: LoadedDocument, options: MockOptions): void;
   close(): Promise<void>;
 }
 
@@ -25,21 +31,36 @@ export async function startMock(
   options: MockServerOptions,
   onExchange: (exchange: MockExchange) => void,
 ): Promise<RunningMock> {
-  // The generator reports the document's warnings; the mock serves what it can.
-  const operations = [...listOperations(loaded, { warnings: new Warnings(loaded.locate) })];
-  const server = createServer(createMockHandler(loaded, operations, options, onExchange));
+  const handlerFor = (document: LoadedDocument, served: MockOptions) => {
+    // The generator reports the document's warnings; the mock serves what it can.
+    const operations = [...listOperations(document, { warnings: new Warnings(document.locate) })];
+    const handler = createMockHandler(
+      document,
+      operations,
+      { ...served, host: options.host },
+      onExchange,
+    );
+    return { handler, operations: operations.length };
+  };
+  let current = handlerFor(loaded, options);
+  const server = createServer((request, response) => current.handler(request, response));
   await listen(server, options.host, options.port);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
-  return {
+  const running: RunningMock = {
     url: `http://${host}:${port}`,
-    operations: operations.length,
+    operations: current.operations,
+    reload(document, served) {
+      current = handlerFor(document, served);
+      running.operations = current.operations;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
+  return running;
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {

@@ -1,21 +1,39 @@
+import { chooseResponse } from "../mock/choose-response.js";
+import { envelopeAnswer } from "../mock/envelope.js";
 import type { LoadedDocument } from "../openapi/load.js";
-import { exampleResponse } from "../wire/example-response.js";
+import { clientResponse, type ExampleResponse } from "../wire/example-response.js";
+import { fitsDeclaredShape } from "./fits-declared-shape.js";
 import type { GenerationPlan, MockFilePlan } from "./plan-types.js";
 
 /**
  * MSW handlers for every method of the plan, answering what `kit mock` answers by default (the
- * same example generator, seed 0): the examples are computed here, so the handlers need neither
- * the document nor the generator in the browser. A JSON example is checked against the method's
- * return type (`satisfies`) unless the runtime unwraps an envelope, whose type is its data's.
+ * same `chooseResponse` and envelope, seed 0, no `Prefer`): the examples are computed here, so the
+ * handlers need neither the document nor the generator in the browser. A JSON value is checked
+ * against the method's return type (`satisfies`) unless it is an envelope, whose method type is
+ * its data's, or it does not stay within the declared shape (documents' examples often carry
+ * keys their schema does not name, which TypeScript refuses in a literal).
  */
 export function planMocks(loaded: LoadedDocument, plan: GenerationPlan): MockFilePlan[] {
-  const unwraps = typeof plan.service.envelope === "object";
+  const keys = typeof plan.service.envelope === "object" ? plan.service.envelope.keys : undefined;
+  const generated = new Map<string, unknown>();
   return plan.apis.map(({ group, methods }) => ({
     group,
     handlers: group.methods.map((method, index) => {
-      const response = exampleResponse(loaded, method.operation);
+      const chosen = chooseResponse(loaded, method.operation, {}, undefined, 0, generated);
+      // Without `Prefer`, every operation has an answer.
+      const response = envelopeAnswer(chosen as ExampleResponse, keys);
       const { expected } = response;
       const full = `${group.prefix}${method.path}`.split(/[?#]/, 1)[0]!;
+      // The schema the method's return type was printed from; a value with keys it does not
+      // declare would fail TypeScript's excess-property check, so it goes without `satisfies`.
+      const read = clientResponse(method.operation.responses);
+      const typed =
+        expected.kind === "json" &&
+        !expected.envelope &&
+        read?.kind === "json" &&
+        read.schema !== undefined &&
+        String(response.status) === read.status &&
+        fitsDeclaredShape(loaded, read.schema, expected.value);
       return {
         name: method.name,
         verb: method.operation.verb,
@@ -27,7 +45,7 @@ export function planMocks(loaded: LoadedDocument, plan: GenerationPlan): MockFil
             ? {
                 kind: "json",
                 value: expected.value,
-                ...(unwraps || expected.envelope ? {} : { type: methods[index]!.returns }),
+                ...(typed ? { type: methods[index]!.returns } : {}),
               }
             : expected.kind === "binary"
               ? { kind: "binary", value: [...expected.value] }

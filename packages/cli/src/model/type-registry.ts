@@ -8,7 +8,7 @@ import type { Warnings } from "./warnings.js";
 
 /**
  * Names that generated modules import or use and that a type must not shadow: the `@kit/api`
- * imports, `service`, and the globals the output (or code using it) refers to.
+ * imports, `service`, the globals the output (or code using it) refers to, and MSW's names.
  */
 export const TAKEN_TYPE_NAMES: readonly string[] = [
   "Api",
@@ -37,10 +37,16 @@ export const TAKEN_TYPE_NAMES: readonly string[] = [
   "Function",
   "Number",
   "Object",
+  "Partial",
   "Promise",
   "Record",
   "String",
   "Symbol",
+  "Uint8Array",
+  // What the MSW handler files import (`--mock msw`).
+  "HttpHandler",
+  "HttpResponse",
+  "HttpResponseResolver",
 ];
 
 export interface TypeRegistryOptions {

@@ -31,7 +31,7 @@ export function exampleResponse(
   operation: Operation,
   seed = 0,
 ): ExampleResponse {
-  const response = chooseResponse(operation.responses);
+  const response = clientResponse(operation.responses);
   const status = statusOf(response?.status);
   if (response?.kind === undefined || response.mediaType === undefined) {
     return {
@@ -100,7 +100,8 @@ export function encodeResponse(
   }
 }
 
-function chooseResponse(responses: readonly ResponseBody[]): ResponseBody | undefined {
+/** The response a generated client reads: JSON first, then text, then any other content. */
+export function clientResponse(responses: readonly ResponseBody[]): ResponseBody | undefined {
   for (const kind of ["json", "text"] as const) {
     const found = responses.find((response) => response.kind === kind);
     if (found) return found;

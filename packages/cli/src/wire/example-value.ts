@@ -4,7 +4,9 @@ import { isObject } from "../openapi/is-object.js";
 import { appendPointer } from "../openapi/pointer.js";
 import { dereferenceSchema } from "../openapi/refs.js";
 import type { OpenAPIDocument, SchemaObject } from "../openapi/types.js";
+import { emptyRecord } from "./form-fields.js";
 import type { Direction } from "./json-schema.js";
+import { safePattern } from "./safe-pattern.js";
 
 export interface ExampleOptions {
   /** Which side of the wire: requests leave out `readOnly` properties, responses `writeOnly` ones. */
@@ -25,6 +27,17 @@ const OPTIONAL_DEPTH = 2;
 const FIRST_PROPERTY_DEPTH = 6;
 /** Beyond this depth only required properties are written; recursive schemas end there. */
 const MAX_DEPTH = 12;
+/** Longest generated string: a larger `minLength` is not met (the value is then invalid). */
+export const MAX_STRING = 4096;
+/** Most items of a generated array and entries of a generated map, `minItems` or not. */
+export const MAX_ITEMS = 100;
+/**
+ * Characters and items of one generated value: past it, arrays get no more items and objects
+ * no more optional properties than their schema demands, so one answer stays near 1 MB.
+ */
+export const MAX_TOTAL = 1_000_000;
+/** A pattern repetition `{n}` above this is not drawn (it would build a string of n characters). */
+const MAX_REPEAT = 1000;
 
 const FORMATS: Record<string, string> = {
   "date-time": "2024-05-06T07:08:09Z",
@@ -70,6 +83,7 @@ export function exampleValue(
     direction: options.direction,
     seed: options.seed ?? 0,
     useExamples: options.useExamples ?? true,
+    size: { used: 0 },
   };
   return exampleOf(state, schema, pointer, 0);
 }
@@ -79,16 +93,30 @@ interface State {
   direction: Direction;
   seed: number;
   useExamples: boolean;
+  /** Characters and items written so far, shared by the whole value. */
+  size: { used: number };
 }
 
-function exampleOf(state: State, input: unknown, pointer: string, depth: number): unknown {
+/**
+ * `alsoRequired`: names the sibling parts of an `allOf` require, so a part that declares such a
+ * property writes it even below the depth where optional properties are left out.
+ */
+function exampleOf(
+  state: State,
+  input: unknown,
+  pointer: string,
+  depth: number,
+  alsoRequired: ReadonlySet<string> = NONE,
+): unknown {
   if (input === false) return undefined;
   if (!isObject(input)) return "kit";
   const { schema, pointer: at } = dereferenceSchema(state.document, input as SchemaObject, pointer);
   const s = schema as Schema;
   if (s.const !== undefined) return s.const;
   if (Array.isArray(s.enum) && s.enum.length > 0) {
-    return s.enum.find((value) => value !== null) ?? null;
+    // A value of the declared type first (Enode lists an object in a string enum).
+    const present = s.enum.filter((value) => value !== null);
+    return present.find((value) => hasType(value, s.type)) ?? present[0] ?? null;
   }
   if (state.useExamples) {
     if (s.example !== undefined) return s.example;
@@ -96,12 +124,14 @@ function exampleOf(state: State, input: unknown, pointer: string, depth: number)
     if (s.default !== undefined) return s.default;
   }
   if (Array.isArray(s.allOf) && s.allOf.length > 0) {
+    const required = new Set([...alsoRequired, ...requiredOf(state, s)]);
+    for (const part of s.allOf) for (const name of requiredOf(state, part)) required.add(name);
     const parts = s.allOf.map((part, index) =>
-      exampleOf(state, part, appendPointer(at, "allOf", index), depth + 1),
+      exampleOf(state, part, appendPointer(at, "allOf", index), depth + 1, required),
     );
-    const own = hasOwnShape(s) ? synthesize(state, s, at, depth) : undefined;
+    const own = hasOwnShape(s) ? synthesize(state, s, at, depth, required) : undefined;
     const all = own === undefined ? parts : [...parts, own];
-    return all.every(isRecord) ? Object.assign({}, ...all) : all[0];
+    return all.every(isRecord) ? mergeParts(all) : all[0];
   }
   const branches = s.oneOf ?? s.anyOf;
   if (Array.isArray(branches) && branches.length > 0) {
@@ -116,7 +146,18 @@ function exampleOf(state: State, input: unknown, pointer: string, depth: number)
     const where = appendPointer(at, key, chosen);
     return exampleOf(state, withBranch(state, s, branches[chosen], where), where, depth + 1);
   }
-  return synthesize(state, s, at, depth);
+  return synthesize(state, s, at, depth, alsoRequired);
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The `required` names of a schema, `$ref` followed. */
+function requiredOf(state: State, input: unknown): string[] {
+  if (!isObject(input)) return [];
+  const { schema } = dereferenceSchema(state.document, input as SchemaObject, "#");
+  return Array.isArray(schema.required)
+    ? schema.required.filter((name): name is string => typeof name === "string")
+    : [];
 }
 
 interface Schema extends SchemaObject {
@@ -162,6 +203,21 @@ function branchType(state: State, branch: unknown): SchemaObject["type"] {
   return dereferenceSchema(state.document, branch as SchemaObject, "#").schema.type;
 }
 
+/** Whether `value` is of `type` (any type when none is declared). */
+function hasType(value: unknown, type: SchemaObject["type"]): boolean {
+  if (type === undefined) return true;
+  const kind = Array.isArray(value)
+    ? "array"
+    : value === null
+      ? "null"
+      : typeof value === "number"
+        ? Number.isInteger(value)
+          ? "integer"
+          : "number"
+        : typeof value;
+  return typesMeet(type, kind as SchemaObject["type"]);
+}
+
 /** Whether a value can have both types; an absent `type` allows every type. */
 function typesMeet(left: SchemaObject["type"], right: SchemaObject["type"]): boolean {
   if (left === undefined || right === undefined) return true;
@@ -178,11 +234,26 @@ function isNullSchema(state: State, input: unknown): boolean {
   );
 }
 
-function synthesize(state: State, s: Schema, at: string, depth: number): unknown {
+function synthesize(
+  state: State,
+  s: Schema,
+  at: string,
+  depth: number,
+  alsoRequired: ReadonlySet<string> = NONE,
+): unknown {
   switch (typeOf(s)) {
     case "null":
       return null;
     case "string":
+      // A string carrying JSON (an SSE event's `data` with `contentSchema`): that JSON's text.
+      if (
+        isObject(s.contentSchema) &&
+        typeof s.contentMediaType === "string" &&
+        /json/i.test(s.contentMediaType)
+      )
+        return JSON.stringify(
+          exampleOf(state, s.contentSchema, appendPointer(at, "contentSchema"), depth + 1) ?? null,
+        );
       return stringValue(state, s, at);
     case "integer":
       return numberValue(s, true);
@@ -193,7 +264,7 @@ function synthesize(state: State, s: Schema, at: string, depth: number): unknown
     case "array":
       return arrayValue(state, s, at, depth);
     default:
-      return objectValue(state, s, at, depth);
+      return objectValue(state, s, at, depth, alsoRequired);
   }
 }
 
@@ -214,17 +285,19 @@ function stringValue(state: State, schema: Schema, at: string): string {
   if (typeof schema.pattern === "string") {
     // A draw from the pattern rarely meets the format too (Graph's date-times, upper-case UUIDs):
     // the format's own value, or its upper-case form, is taken when the pattern accepts it.
-    const expression = compilePattern(schema.pattern);
+    const compiled = compilePattern(schema.pattern);
     text =
-      expression === undefined
+      compiled === undefined
         ? undefined
         : ([format, format?.toUpperCase()].find(
-            (candidate) => candidate !== undefined && expression.test(candidate),
-          ) ?? fromPattern(expression, seedOf(state, at), schema.minLength, schema.maxLength));
+            (candidate) => candidate !== undefined && compiled.tester.test(candidate),
+          ) ?? fromPattern(compiled, seedOf(state, at), schema.minLength, schema.maxLength));
   }
   text ??= format ?? `kit-${seedOf(state, at).toString(36).slice(0, 4)}`;
   const min = schema.minLength ?? 0;
-  if (text.length < min) text = text.padEnd(min, "k");
+  if (text.length < min) text = text.padEnd(Math.min(min, MAX_STRING), "k");
+  if (text.length > MAX_STRING) text = text.slice(0, MAX_STRING);
+  state.size.used += text.length;
   if (schema.maxLength !== undefined && text.length > schema.maxLength) {
     text = text.slice(0, schema.maxLength);
   }
@@ -237,7 +310,7 @@ function stringValue(state: State, schema: Schema, at: string): string {
  * bound, which reaches `minLength` for the usual `^[0-9a-f]+$` with a fixed length.
  */
 function fromPattern(
-  expression: RegExp,
+  { expression, tester }: Compiled,
   seed: number,
   minLength = 0,
   maxLength = Number.POSITIVE_INFINITY,
@@ -245,7 +318,7 @@ function fromPattern(
   try {
     const random = mulberry32(seed);
     const fits = (text: string) =>
-      text.length >= minLength && text.length <= maxLength && expression.test(text);
+      text.length >= minLength && text.length <= maxLength && tester.test(text);
     const draw = (pick: (low: number, high: number) => number, max: number) => {
       randExpClass ??= require("randexp") as typeof RandExp;
       const generator = new randExpClass(expression);
@@ -256,21 +329,33 @@ function fromPattern(
     const text = draw((low, high) => low + Math.floor(random() * (high - low + 1)), 8);
     if (fits(text)) return text;
     // randexp repeats `x+` up to its minimum plus `max`, so one correction reaches the length.
-    const bound = Math.min(Math.max(minLength, 8), maxLength);
+    const bound = Math.min(Math.max(minLength, 8), maxLength, MAX_STRING);
     const pickHighest = (_low: number, high: number) => high;
     let longest = draw(pickHighest, bound);
     if (longest.length > bound)
       longest = draw(pickHighest, Math.max(0, 2 * bound - longest.length));
-    return fits(longest) ? longest : expression.test(text) ? text : undefined;
+    return fits(longest) ? longest : tester.test(text) ? text : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The pattern as JavaScript reads it; undefined for one it does not. */
-function compilePattern(pattern: string): RegExp | undefined {
+interface Compiled {
+  /** What randexp draws from. */
+  expression: RegExp;
+  /** What a drawn or known value is tested with, without risking catastrophic backtracking. */
+  tester: { test(text: string): boolean };
+}
+
+/**
+ * The pattern as JavaScript reads it; undefined for one it does not, or one that repeats
+ * something more than `MAX_REPEAT` times (a draw would be that long).
+ */
+function compilePattern(pattern: string): Compiled | undefined {
+  const repeats = [...pattern.matchAll(/\{(\d+)/g)].map((match) => Number(match[1]));
+  if (repeats.some((count) => count > MAX_REPEAT)) return undefined;
   try {
-    return new RegExp(pattern, "u");
+    return { expression: new RegExp(pattern, "u"), tester: safePattern(pattern, "u", () => {}) };
   } catch {
     return undefined;
   }
@@ -308,7 +393,9 @@ function numberValue(schema: Schema, integer: boolean): number {
 function arrayValue(state: State, schema: Schema, at: string, depth: number): unknown[] {
   const min = schema.minItems ?? 0;
   const max = schema.maxItems ?? Number.POSITIVE_INFINITY;
-  const length = Math.min(Math.max(min, depth >= MAX_DEPTH ? 0 : 1), max);
+  const full = state.size.used >= MAX_TOTAL;
+  const length = Math.min(Math.max(min, depth >= MAX_DEPTH || full ? 0 : 1), max, MAX_ITEMS);
+  state.size.used += length;
   const items: unknown[] = [];
   for (let index = 0; index < length; index++) {
     const prefix = schema.prefixItems?.[index];
@@ -331,13 +418,21 @@ function objectValue(
   schema: Schema,
   at: string,
   depth: number,
+  alsoRequired: ReadonlySet<string>,
 ): Record<string, unknown> {
-  const value: Record<string, unknown> = {};
+  // Built without a prototype, so a property named `__proto__` is a key like any other.
+  const value = emptyRecord();
+  const filled: string[] = [];
   const properties = isObject(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const required = new Set([
+    ...(Array.isArray(schema.required) ? schema.required : []),
+    ...[...alsoRequired].filter(
+      (name) => isObject(schema.properties) && Object.hasOwn(schema.properties, name),
+    ),
+  ]);
   const hidden = state.direction === "request" ? "readOnly" : "writeOnly";
   for (const name of Object.keys(properties).sort()) {
-    if (depth >= MAX_DEPTH && !required.has(name)) continue;
+    if ((depth >= MAX_DEPTH || state.size.used >= MAX_TOTAL) && !required.has(name)) continue;
     if (!required.has(name) && depth >= OPTIONAL_DEPTH) continue;
     const where = appendPointer(at, "properties", name);
     const property = properties[name];
@@ -359,11 +454,36 @@ function objectValue(
     );
     if (item !== undefined) value[first] = item;
   }
-  for (const name of required) {
-    if (typeof name === "string" && !(name in value) && !(name in properties)) value[name] = "kit";
+  // `minProperties` asks for more than the depth wrote: declared properties first, in order.
+  const least = Math.min(
+    typeof schema.minProperties === "number" ? schema.minProperties : 0,
+    MAX_ITEMS,
+  );
+  for (const name of Object.keys(properties).sort()) {
+    if (Object.keys(value).length >= least) break;
+    if (Object.hasOwn(value, name)) continue;
+    const item = exampleOf(
+      state,
+      properties[name],
+      appendPointer(at, "properties", name),
+      depth + 1,
+    );
+    if (item !== undefined) value[name] = item;
   }
   const extra = schema.additionalProperties;
-  const wanted = Math.max(schema.minProperties ?? 0, Object.keys(properties).length === 0 ? 1 : 0);
+  for (const name of required) {
+    if (typeof name !== "string" || Object.hasOwn(value, name) || Object.hasOwn(properties, name))
+      continue;
+    // Required without a schema of its own: the schema extra keys take, else a string.
+    value[name] = isObject(extra)
+      ? exampleOf(state, extra, appendPointer(at, "additionalProperties"), depth + 1)
+      : "kit";
+    filled.push(name);
+  }
+  const wanted = Math.min(
+    Math.max(schema.minProperties ?? 0, Object.keys(properties).length === 0 ? 1 : 0),
+    MAX_ITEMS,
+  );
   if (isObject(extra) && depth < MAX_DEPTH) {
     for (let index = 0; Object.keys(value).length < wanted; index++) {
       value[`key${index}`] = exampleOf(
@@ -373,8 +493,25 @@ function objectValue(
         depth + 1,
       );
     }
+  } else if (extra !== false) {
+    // Any extra key is allowed: `minProperties` is met with strings under new keys.
+    for (let index = 0; Object.keys(value).length < least; index++)
+      value[`key${index}`] = `kit-${index}`;
   }
-  return value;
+  return plainObject(value, filled);
+}
+
+/**
+ * The object as JSON.parse would give it (a plain object), keys such as `__proto__` kept as own
+ * keys, with the names only `required` gave it remembered.
+ */
+function plainObject(
+  value: Record<string, unknown>,
+  filled: readonly string[],
+): Record<string, unknown> {
+  const plain = Object.fromEntries(Object.entries(value));
+  if (filled.length > 0) fillers.set(plain, [...filled]);
+  return plain;
 }
 
 /** A seed for one place of the schema: the same place always gets the same values. */
@@ -396,6 +533,28 @@ function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * Properties an object got only because `required` names them without a schema (`"kit"`):
+ * merging `allOf` parts, a part that declares the property gives its value instead.
+ */
+const fillers = new WeakMap<object, string[]>();
+
+function mergeParts(parts: readonly Record<string, unknown>[]): Record<string, unknown> {
+  const merged = emptyRecord();
+  const filled = new Set<string>();
+  for (const part of parts) {
+    const own = new Set(fillers.get(part) ?? []);
+    for (const [key, item] of Object.entries(part)) {
+      if (own.has(key)) {
+        if (Object.hasOwn(merged, key)) continue;
+        filled.add(key);
+      } else filled.delete(key);
+      merged[key] = item;
+    }
+  }
+  return plainObject(merged, [...filled]);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

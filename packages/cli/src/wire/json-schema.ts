@@ -1,5 +1,6 @@
 import { isObject } from "../openapi/is-object.js";
 import type { OpenAPIDocument } from "../openapi/types.js";
+import { emptyRecord } from "./form-fields.js";
 
 /** Which side of the wire a schema describes: `readOnly` fields are not sent, `writeOnly` not answered. */
 export type Direction = "request" | "response";
@@ -13,8 +14,7 @@ export type Direction = "request" | "response";
  * Pure: returns a copy.
  */
 export function toJsonSchemaDocument(document: OpenAPIDocument, direction: Direction): object {
-  const is30 = typeof document.openapi === "string" && document.openapi.startsWith("3.0.");
-  return convert(document, is30, direction, true) as object;
+  return convert(document, is30Document(document), direction, false) as object;
 }
 
 /** Keys whose values are maps or lists of schemas, or a schema. */
@@ -34,36 +34,69 @@ const SCHEMA_VALUES = new Set([
   "additionalItems",
 ]);
 
-function convert(value: unknown, is30: boolean, direction: Direction, outside: boolean): unknown {
-  if (Array.isArray(value)) return value.map((item) => convert(item, is30, direction, outside));
+/** Objects outside schemas whose keys are names (a component, a media type), not keywords. */
+const NAMED_MAPS = new Set([
+  "paths",
+  "webhooks",
+  "parameters",
+  "headers",
+  "responses",
+  "requestBodies",
+  "securitySchemes",
+  "links",
+  "callbacks",
+  "pathItems",
+  "content",
+  "encoding",
+]);
+
+/**
+ * Keys holding example data or extensions: the validator never reads them, and Ajv would take a
+ * `$id` inside such data (Box's examples are full of them) for a schema's id.
+ */
+function isData(key: string): boolean {
+  return key === "example" || key === "examples" || key.startsWith("x-");
+}
+
+function convert(value: unknown, is30: boolean, direction: Direction, named: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => convert(item, is30, direction, false));
   if (!isObject(value)) return value;
-  if (outside) {
-    // Outside schemas, every `schema` key and `components.schemas` entry starts a schema.
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      if (key === "schema") copy[key] = schema(item, is30, direction);
-      else if (key === "schemas" && isObject(item))
-        copy[key] = mapValues(item, (entry) => schema(entry, is30, direction));
-      else copy[key] = convert(item, is30, direction, true);
-    }
-    return copy;
+  // Outside schemas, every `schema` key and `components.schemas` entry starts a schema.
+  const copy = emptyRecord();
+  for (const [key, item] of Object.entries(value)) {
+    if (!named && isData(key)) continue;
+    if (key === "schema" && !named) copy[key] = schema(item, is30, direction);
+    else if (key === "schemas" && isObject(item))
+      copy[key] = mapValues(item, (entry) => schema(entry, is30, direction));
+    else copy[key] = convert(item, is30, direction, NAMED_MAPS.has(key) && !named);
   }
-  return value;
+  return copy;
 }
 
 function mapValues(
   object: Record<string, unknown>,
   change: (value: unknown) => unknown,
 ): Record<string, unknown> {
-  const copy: Record<string, unknown> = {};
+  const copy = emptyRecord();
   for (const [key, value] of Object.entries(object)) copy[key] = change(value);
   return copy;
 }
 
+/** One schema (and the schemas inside it) spelled as JSON Schema 2020-12; example data left out. */
+export function convertSchema(value: unknown, is30: boolean, direction: Direction): unknown {
+  return schema(value, is30, direction);
+}
+
+/** Whether the document is OpenAPI 3.0, whose schema spellings are converted. */
+export function is30Document(document: OpenAPIDocument): boolean {
+  return typeof document.openapi === "string" && document.openapi.startsWith("3.0.");
+}
+
 function schema(value: unknown, is30: boolean, direction: Direction): unknown {
   if (!isObject(value)) return value;
-  const copy: Record<string, unknown> = {};
+  const copy = emptyRecord();
   for (const [key, item] of Object.entries(value)) {
+    if (isData(key)) continue;
     if (SCHEMA_MAPS.has(key) && isObject(item))
       copy[key] = mapValues(item, (entry) => schema(entry, is30, direction));
     else if (SCHEMA_LISTS.has(key) && Array.isArray(item))
@@ -71,9 +104,82 @@ function schema(value: unknown, is30: boolean, direction: Direction): unknown {
     else if (SCHEMA_VALUES.has(key)) copy[key] = schema(item, is30, direction);
     else copy[key] = item;
   }
-  if (is30) spell30As2020(copy);
+  // 3.0's spellings also turn up in 3.1 documents (OpenAI's); read there, they keep their meaning
+  // instead of making the schema one Ajv refuses to compile.
+  if (is30 || typeof copy.nullable === "boolean" || hasBooleanBound(copy)) spell30As2020(copy);
+  dropMalformed(copy);
   dropOtherSideRequired(copy, direction);
   return copy;
+}
+
+const NUMBER_KEYWORDS = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+  "minContains",
+  "maxContains",
+];
+const STRING_KEYWORDS = ["pattern", "format", "contentMediaType", "contentEncoding"];
+const OBJECT_KEYWORDS = ["properties", "patternProperties", "dependentSchemas", "$defs"];
+const SCHEMA_KEYWORDS = [...SCHEMA_VALUES];
+const JSON_TYPES = new Set(["null", "boolean", "object", "array", "number", "integer", "string"]);
+
+/**
+ * Removes keywords whose value Ajv refuses to compile (`minLength: "5"`, `type: "file"`,
+ * `required: "id"`, a 3.0 tuple `items: [...]`): the rest of the schema is still checked, and
+ * leaving a keyword out never makes a check stricter than the document.
+ */
+function dropMalformed(schema: Record<string, unknown>): void {
+  for (const key of NUMBER_KEYWORDS)
+    if (key in schema && typeof schema[key] !== "number") delete schema[key];
+  if ("multipleOf" in schema && !(typeof schema.multipleOf === "number" && schema.multipleOf > 0))
+    delete schema.multipleOf;
+  for (const key of STRING_KEYWORDS)
+    if (key in schema && typeof schema[key] !== "string") delete schema[key];
+  for (const key of OBJECT_KEYWORDS)
+    if (key in schema && !isObject(schema[key])) delete schema[key];
+  for (const key of SCHEMA_KEYWORDS)
+    if (key in schema && !isObject(schema[key]) && typeof schema[key] !== "boolean")
+      delete schema[key];
+  for (const key of SCHEMA_LISTS)
+    if (key in schema && !(Array.isArray(schema[key]) && (schema[key] as unknown[]).length > 0))
+      delete schema[key];
+  if ("required" in schema) {
+    const required = Array.isArray(schema.required)
+      ? schema.required.filter((name) => typeof name === "string")
+      : [];
+    schema.required = required;
+  }
+  if ("enum" in schema && !Array.isArray(schema.enum)) delete schema.enum;
+  if ("uniqueItems" in schema && typeof schema.uniqueItems !== "boolean") delete schema.uniqueItems;
+  if ("dependentRequired" in schema) {
+    const valid =
+      isObject(schema.dependentRequired) &&
+      Object.values(schema.dependentRequired).every(
+        (names) => Array.isArray(names) && names.every((name) => typeof name === "string"),
+      );
+    if (!valid) delete schema.dependentRequired;
+  }
+  if ("type" in schema) {
+    const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
+      (type): type is string => typeof type === "string" && JSON_TYPES.has(type),
+    );
+    if (types.length === 0) delete schema.type;
+    else schema.type = Array.isArray(schema.type) ? types : types[0];
+  }
+}
+
+function hasBooleanBound(schema: Record<string, unknown>): boolean {
+  return (
+    typeof schema.exclusiveMinimum === "boolean" || typeof schema.exclusiveMaximum === "boolean"
+  );
 }
 
 function spell30As2020(schema: Record<string, unknown>): void {
@@ -87,7 +193,10 @@ function spell30As2020(schema: Record<string, unknown>): void {
       delete schema[bound];
     } else delete schema[exclusive];
   }
-  if (schema.nullable !== true) return;
+  if (schema.nullable !== true) {
+    delete schema.nullable;
+    return;
+  }
   delete schema.nullable;
   if (typeof schema.type === "string") schema.type = [schema.type, "null"];
   if (Array.isArray(schema.enum) && !schema.enum.includes(null))

@@ -12,7 +12,8 @@ import type {
   RequestBodyObject,
   SchemaObject,
 } from "../openapi/types.js";
-import { parseFormFields } from "./form-fields.js";
+import { emptyRecord, parseFormFields, recordOf } from "./form-fields.js";
+import { matchPathTemplate } from "./path-template.js";
 import { SchemaCheck } from "./schema-check.js";
 
 /** A request as it arrived: the path and query relative to the server's base path, raw. */
@@ -136,18 +137,21 @@ export class RequestValidator {
       return `\u0000`;
     });
     const encoded = new URL(`http://h${literal.replaceAll("\u0000", "KITPLACEHOLDER")}`).pathname;
-    const pattern = encoded
-      .split("KITPLACEHOLDER")
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      .join("([^/]*)");
-    const match = new RegExp(`^${pattern}$`).exec(rawPath);
-    if (match === null) {
+    const match = matchPathTemplate(
+      {
+        literals: encoded.split("KITPLACEHOLDER"),
+        greedy: names.map((name) => name.endsWith("+")),
+      },
+      rawPath,
+      true,
+    );
+    if (match === undefined) {
       add("path", `${rawPath} does not match ${template}`, "/path");
       return;
     }
     names.forEach((name, index) => {
       const parameter = operation.parameters.find((p) => p.in === "path" && p.name === name);
-      const text = safeDecode(match[index + 1]!);
+      const text = safeDecode(match[index]!);
       const location = appendPointer("/path", name);
       if (text === "") add("path", `path parameter "${name}" is empty`, location);
       const value =
@@ -213,7 +217,7 @@ export class RequestValidator {
       } else if (type === "object" && explode) {
         const own = pairs.filter(([key]) => !declared.has(key) && !literal.has(key));
         for (const [key] of own) claimed.add(key);
-        if (own.length > 0) value = Object.fromEntries(own);
+        if (own.length > 0) value = recordOf(own);
       } else if (type === "object") {
         if (values.length > 0) value = pairsToObject(values[0]!.split(SEPARATORS[style] ?? ","));
       } else {
@@ -263,7 +267,7 @@ export class RequestValidator {
       if (isContentParameter(raw)) typed = jsonOrText(value);
       else if (type === "array") typed = value.split(",");
       else if (type === "object" && raw.explode === true)
-        typed = Object.fromEntries(value.split(",").map((pair) => splitPair(pair)));
+        typed = recordOf(value.split(",").map((pair) => splitPair(pair)));
       else if (type === "object") typed = pairsToObject(value.split(","));
       this.#checkValue(
         typed,
@@ -285,7 +289,10 @@ export class RequestValidator {
     const bodyPointer = raw === undefined ? undefined : resolvedPointer(this.#loaded, at);
     const content = raw !== undefined && isObject(raw.content) ? raw.content : {};
     if (request.body.byteLength === 0) {
-      if (contentType !== undefined)
+      // Some clients (alova's XHR adapter) send a Content-Type on every request; GET and HEAD
+      // carry no body by definition, so the header says nothing there.
+      const bodiless = /^(?:GET|HEAD)$/i.test(request.method);
+      if (contentType !== undefined && !bodiless)
         add(
           "content-type without body",
           `Content-Type "${contentType}" is sent without a body`,
@@ -361,7 +368,7 @@ export class RequestValidator {
           add("body", "the multipart body cannot be parsed", "/body");
           return;
         }
-        const value: Record<string, unknown> = {};
+        const value = emptyRecord();
         for (const [name, part] of form) {
           // A part typed JSON (OpenAPI's default for an object field) is read as its value.
           const item =
@@ -370,7 +377,7 @@ export class RequestValidator {
               : /json/i.test(part.type)
                 ? jsonOrText(await part.text())
                 : "(file)";
-          value[name] = name in value ? [value[name], item].flat() : item;
+          value[name] = Object.hasOwn(value, name) ? [value[name], item].flat() : item;
         }
         if (schemaPointer !== undefined)
           this.#checkValue(value, schemaPointer, "multipart body", "body", add, "/body");
@@ -398,9 +405,9 @@ export class RequestValidator {
         : mergeObjectShape(this.#loaded, [
             { schema: this.#schemaAt(schemaPointer), pointer: schemaPointer },
           ]);
-    if (shape === undefined) return Object.fromEntries(pairs);
+    if (shape === undefined) return recordOf(pairs);
     const encodings = isObject(media.encoding) ? media.encoding : {};
-    const value: Record<string, unknown> = {};
+    const value = emptyRecord();
     const claimed = new Set<string>();
     const exploded: string[] = [];
     for (const [name, property] of shape.properties) {
@@ -439,7 +446,7 @@ export class RequestValidator {
     const rest = pairs.filter(([key]) => !claimed.has(key) && !shape.properties.has(key));
     if (exploded.length > 0 && rest.length > 0) {
       // OpenAPI's default for an object field: its properties as pairs of their own.
-      value[exploded[0]!] = Object.fromEntries(rest);
+      value[exploded[0]!] = recordOf(rest);
     } else {
       for (const [key] of rest)
         add("body", `form field "${key}" is not declared`, appendPointer("/body", key));
@@ -471,7 +478,7 @@ function splitPair(pair: string): [string, string] {
 }
 
 function pairsToObject(items: string[]): Record<string, string> {
-  const object: Record<string, string> = {};
+  const object = emptyRecord<string>();
   for (let index = 0; index + 1 < items.length; index += 2)
     object[items[index]!] = items[index + 1]!;
   return object;

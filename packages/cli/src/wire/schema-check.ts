@@ -1,7 +1,9 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { OpenAPIDocument } from "../openapi/types.js";
-import { toJsonSchemaDocument } from "./json-schema.js";
+import type { Direction } from "./json-schema.js";
+import { safePattern } from "./safe-pattern.js";
+import { SchemaClosure } from "./schema-closure.js";
 
 const DOCUMENT_ID = "kit:document";
 
@@ -13,21 +15,38 @@ export interface SchemaViolation {
 
 /**
  * Checks values against the schemas of one document, found by JSON pointer, with Ajv's 2020-12
- * validator on the document converted by `toJsonSchemaDocument` (request side). `coerce` reads
- * strings as the numbers, booleans and arrays their schema asks for: how parameters and form
- * fields arrive. Compiled schemas are kept per pointer.
+ * validator. Each pointer is compiled when first asked for, from the `SchemaClosure` of the
+ * schemas asked for so far (each schema and what its `$ref`s reach, converted to 2020-12 for the
+ * request side unless told), never from the whole document. `coerce` reads strings as the numbers, booleans and arrays their schema
+ * asks for: how parameters and form fields arrive. Compiled schemas are kept per pointer.
  */
 export class SchemaCheck {
   readonly #strict: Ajv2020;
   readonly #coercing: Ajv2020;
   readonly #compiled = new Map<string, ValidateFunction | Error>();
 
-  constructor(document: OpenAPIDocument) {
-    const converted = { ...toJsonSchemaDocument(document, "request"), $id: DOCUMENT_ID };
-    this.#strict = newAjv(false);
-    this.#coercing = newAjv("array");
-    this.#strict.addSchema(converted);
-    this.#coercing.addSchema(converted);
+  readonly #notice: (line: string) => void;
+  readonly #told = new Set<string>();
+  readonly #closure: SchemaClosure;
+
+  /** `notice` hears, once each, what cannot be checked (a schema Ajv refuses, a risky pattern). */
+  constructor(
+    document: OpenAPIDocument,
+    notice: (line: string) => void = () => {},
+    direction: Direction = "request",
+  ) {
+    this.#notice = (line) => {
+      if (this.#told.has(line)) return;
+      this.#told.add(line);
+      notice(line);
+    };
+    this.#strict = newAjv(false, this.#notice);
+    this.#coercing = newAjv("array", this.#notice);
+    this.#closure = new SchemaClosure(document, direction, this.#notice);
+    // Both read the same growing document, which holds what the schemas asked for so far.
+    const root = Object.assign(this.#closure.root, { $id: DOCUMENT_ID });
+    this.#strict.addSchema(root);
+    this.#coercing.addSchema(root);
   }
 
   /** Problems of `value` against the schema at `pointer` (empty when valid). Coercion changes `value` in place. */
@@ -44,14 +63,18 @@ export class SchemaCheck {
     if (validate === undefined) {
       try {
         const ajv = coerce ? this.#coercing : this.#strict;
+        this.#closure.add(pointer);
         validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${fragment(pointer)}` });
       } catch (error) {
         validate = error as Error;
       }
       this.#compiled.set(key, validate);
     }
-    if (validate instanceof Error)
-      return [{ path: "", message: `cannot be checked: ${validate.message}` }];
+    if (validate instanceof Error) {
+      // Never stricter than the document: what cannot be compiled is not checked, and said once.
+      this.#notice(`${pointer}: not checked, the schema cannot be compiled (${validate.message})`);
+      return [];
+    }
     if (validate(value)) return [];
     return (validate.errors ?? []).slice(0, 3).map((error) => ({
       path: error.instancePath,
@@ -60,7 +83,7 @@ export class SchemaCheck {
   }
 }
 
-function newAjv(coerceTypes: false | "array"): Ajv2020 {
+function newAjv(coerceTypes: false | "array", notice: (line: string) => void): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
     validateSchema: false,
@@ -69,7 +92,12 @@ function newAjv(coerceTypes: false | "array"): Ajv2020 {
     logger: false,
     // Documents' own keywords (`example`, `discriminator`, `x-…`) are annotations here.
     discriminator: false,
-    code: { regExp: documentPattern },
+    code: {
+      regExp: Object.assign(
+        (pattern: string, flags: string) => safePattern(pattern, flags, notice),
+        { code: "safePattern" },
+      ),
+    },
   });
   addFormats.default(ajv);
   // OpenAPI's own formats: `byte` is base64, the rest are annotations.
@@ -87,18 +115,3 @@ function fragment(pointer: string): string {
     .map((segment) => encodeURIComponent(segment))
     .join("/");
 }
-
-/**
- * A document's `pattern` as JavaScript reads it with the `u` flag. A pattern in another dialect
- * (`\\A…\\z`, `\\p{Alnum}`, found in AWS documents) cannot be checked and accepts every string.
- */
-const documentPattern = Object.assign(
-  (pattern: string, flags: string): { test(text: string): boolean } => {
-    try {
-      return new RegExp(pattern, flags);
-    } catch {
-      return { test: () => true };
-    }
-  },
-  { code: "new RegExp" },
-);

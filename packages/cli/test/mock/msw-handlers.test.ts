@@ -66,3 +66,58 @@ describe("kit generate --mock msw", () => {
     expect(result).toBe("");
   }, 120_000);
 });
+
+describe("kit generate --mock msw with schemas named like what the handler files use", () => {
+  const names = ["HttpResponse", "HttpHandler", "HttpResponseResolver", "Partial", "Uint8Array"];
+  const document = {
+    openapi: "3.1.0",
+    info: { title: "clashing names", version: "1" },
+    paths: Object.fromEntries(
+      names.map((name) => [
+        `/${name.toLowerCase()}`,
+        {
+          get: {
+            operationId: `get${name}`,
+            tags: ["names"],
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": { schema: { $ref: `#/components/schemas/${name}` } },
+                },
+              },
+            },
+          },
+        },
+      ]),
+    ),
+    components: {
+      schemas: Object.fromEntries(
+        names.map((name) => [
+          name,
+          { type: "object", required: ["id"], properties: { id: { type: "integer" } } },
+        ]),
+      ),
+    },
+  };
+
+  it("renames those types, so the handler file type-checks", async () => {
+    const out = join(SCRATCH_DIR, "msw-clashing-names");
+    const result = await generateFromOpenAPI(document, { mock: "msw" });
+    const handlers = result.files.find((file) => file.path === "mocks/names.handlers.ts")!;
+    // Every example is still checked against its (renamed) type.
+    expect(handlers.contents.match(/ satisfies /g)).toHaveLength(names.length);
+    await writeOutput(result, out);
+    await writeTsconfig(out, ["**/*.ts"]);
+    const run = promisify(execFile);
+    const output = await run(
+      process.execPath,
+      [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", join(out, "tsconfig.json")],
+      { cwd: REPO_ROOT },
+    ).then(
+      () => "",
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(output).toBe("");
+  }, 120_000);
+});

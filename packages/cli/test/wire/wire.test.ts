@@ -196,6 +196,65 @@ describe("exampleValue", () => {
     }
   });
 
+  it("invents values of the declared type: booleans, arrays, enums, required keys, sizes capped", () => {
+    const components = {
+      Flags: {
+        type: "object",
+        required: ["on", "extra"],
+        properties: { tags: { type: "array", items: { type: "boolean" } } },
+        additionalProperties: { type: "boolean" },
+      },
+      Mixed: { type: "string", enum: [{ override: true }, "DEFAULT"] },
+      Nested: {
+        allOf: [
+          { type: "object", required: ["login"] },
+          { type: "object", properties: { login: { type: "string", format: "email" } } },
+        ],
+      },
+      Many: { type: "object", minProperties: 3 },
+      Long: { type: "string", minLength: 100_000 },
+    };
+    const document = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: { schemas: components },
+    };
+    const check = new SchemaCheck(document as never, () => {}, "response");
+    for (const name of ["Flags", "Mixed", "Nested", "Many"]) {
+      const pointer = `#/components/schemas/${name}`;
+      const value = exampleValue(document as never, { $ref: pointer }, "#/x", {
+        direction: "response",
+      });
+      expect(check.problems(value, pointer), `${name}: ${JSON.stringify(value)}`).toEqual([]);
+    }
+    const long = exampleValue(document as never, components.Long, "#/x", { direction: "response" });
+    expect(long).toHaveLength(4096);
+  });
+
+  it("checks what it can of a schema with keywords Ajv refuses, never more than the document", () => {
+    const schema = {
+      type: "object",
+      required: ["id", 7],
+      properties: {
+        id: { type: "integer", minimum: "1" },
+        kind: { type: "file" },
+        name: { type: "string", maxLength: "10", pattern: 5 },
+        tags: { type: "array", items: [{ type: "string" }] },
+      },
+    };
+    const document = { openapi: "3.1.0", components: { schemas: { Odd: schema } } };
+    const lines: string[] = [];
+    const check = new SchemaCheck(document as never, (line) => lines.push(line));
+    const pointer = "#/components/schemas/Odd";
+    expect(check.problems({ id: 0, kind: 1, name: "x".repeat(20), tags: [1] }, pointer)).toEqual(
+      [],
+    );
+    expect(check.problems({ id: "one" }, pointer)).toEqual(["/id must be integer"]);
+    expect(check.problems({}, pointer)).toEqual(["the value must have required property 'id'"]);
+    expect(lines).toEqual([]);
+  });
+
   it("takes const, enum, example and default before synthesizing", async () => {
     const { loaded } = await setup();
     const value = (schema: object, useExamples = true) =>
