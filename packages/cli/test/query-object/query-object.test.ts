@@ -173,7 +173,7 @@ import { projectsApi, tasksApi } from "./object/index";
 import type { SearchTasksForWorkspaceQuery } from "./object/types";
 
 export function calls(): void {
-  // Filtering by completed, the ${COMPLETED_POSITION}th query parameter, positionally:
+  // Filtering by completed, query parameter number ${COMPLETED_POSITION}, positionally:
   positionalTasks.searchTasksForWorkspace("w", ${"undefined, ".repeat(COMPLETED_POSITION - 1)}true);
   // and by name:
   tasksApi.searchTasksForWorkspace("w", { completed: true });
