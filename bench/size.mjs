@@ -45,6 +45,7 @@ const CAPABILITIES = {
   stream: ["eventStream", "jsonLines"],
   progress: ["sendWithProgress"],
   download: ["downloadedFile"],
+  form: ["formData"],
   messages: ["setKitMessages", "zh"],
 };
 

@@ -19,6 +19,7 @@ import {
   SchemaCheck,
   type WireRequest,
 } from "../../packages/cli/src/wire/index.js";
+import { queryObjectArguments } from "../../packages/cli/test/support/call-arguments.js";
 
 /** What the wire stage learnt about one document. */
 export interface WireOutcome {
@@ -40,13 +41,19 @@ type ApiObject = Record<
  * Calls every method of the generated client in `outDir` with arguments built by `exampleValue`,
  * against a real HTTP server on 127.0.0.1 that answers with `exampleResponse`, then checks the
  * request with `RequestValidator` and that `result.data` is what the server sent (unwrapped only
- * where the schema declares an envelope; text a string, binary a Blob with the same bytes).
+ * where the schema declares an envelope; text a string, binary a Blob with the same bytes). With
+ * `queryObject`, the client was generated with `--query-object` and is called with the same values
+ * that way.
  */
-export async function checkWire(outDir: string, loaded: LoadedDocument): Promise<WireOutcome> {
+export async function checkWire(
+  outDir: string,
+  loaded: LoadedDocument,
+  queryObject = false,
+): Promise<WireOutcome> {
   // KIT_WIRE_SERVER=kit-mock: `kit mock`'s handler answers, routing and validating by itself.
   const mock = process.env.KIT_WIRE_SERVER === "kit-mock" ? await mockServer(loaded) : undefined;
   try {
-    return await callEveryMethod(outDir, loaded, mock);
+    return await callEveryMethod(outDir, loaded, mock, queryObject);
   } finally {
     await mock?.close();
   }
@@ -56,6 +63,7 @@ async function callEveryMethod(
   outDir: string,
   loaded: LoadedDocument,
   mock: KitMockServer | undefined,
+  queryObject: boolean,
 ): Promise<WireOutcome> {
   const local = mock ?? (await localServer());
   const client = (await import(pathToFileURL(join(outDir, "index.ts")).href)) as Record<
@@ -112,7 +120,8 @@ async function callEveryMethod(
         let result: { data: unknown } | undefined;
         let error: unknown;
         try {
-          result = await api[method.name]!(...args).send();
+          const call = queryObject ? queryObjectArguments(signature.parameters, args) : args;
+          result = await api[method.name]!(...call).send();
         } catch (caught) {
           error = caught;
         }

@@ -1,3 +1,4 @@
+import type { QueryKey } from "../decorators/metadata.js";
 import { type Binding, type Endpoint, startsWithTwoSlashes } from "./endpoint.js";
 import { KitRequestError, type KitRequestTarget } from "./errors.js";
 import { deepPairs, isObjectValue, objectItems } from "./form-encoding.js";
@@ -32,7 +33,7 @@ export function buildRequest(
   const binding = endpoint.at(options.baseURL);
   // Without a prototype, a key named `__proto__` is an ordinary key that reaches the wire.
   const params: Record<string, unknown> = Object.create(null);
-  for (const { name, index, separator, deepObject } of route.query) {
+  for (const { name, index, separator, deepObject, queryKeys } of route.query) {
     const value = args[index];
     if (name === undefined) {
       // Object.assign would spread a string or an array into keys: "foo" as ?0=f&1=o&2=o.
@@ -45,16 +46,9 @@ export function buildRequest(
           targetOf(route, binding),
         );
       }
-      Object.assign(params, value);
-    } else if (deepObject && typeof value === "object" && value !== null) {
-      const pairs: [string, string][] = [];
-      deepPairs(name, value, pairs);
-      for (const [key, text] of pairs) params[key] = text;
-    } else if (separator !== undefined && Array.isArray(value))
-      params[name] = new KitQueryList(value, separator);
-    else if (separator !== undefined && isObjectValue(value))
-      params[name] = new KitQueryList(objectItems(value), separator);
-    else params[name] = value;
+      if (queryKeys === undefined || value == null) Object.assign(params, value);
+      else putQueryObject(params, queryKeys, value as Record<string, unknown>);
+    } else putQuery(params, { name, separator, deepObject }, value);
   }
   const headers: Record<string, string> =
     route.staticHeaders === undefined
@@ -93,6 +87,36 @@ export function buildRequest(
     withCredentials,
     signal,
   };
+}
+
+/** The listed keys in their order and style, then the object's other keys as they are. */
+function putQueryObject(
+  params: Record<string, unknown>,
+  keys: readonly QueryKey[],
+  fields: Record<string, unknown>,
+): void {
+  for (const key of keys)
+    if (Object.hasOwn(fields, key.name)) putQuery(params, key, fields[key.name]);
+  for (const name of Object.keys(fields)) {
+    if (!keys.some((key) => key.name === name)) params[name] = fields[name];
+  }
+}
+
+/** One query key's value into `params`, as its style says. */
+function putQuery(
+  params: Record<string, unknown>,
+  { name, separator, deepObject }: { name: string } & Omit<QueryKey, "name">,
+  value: unknown,
+): void {
+  if (deepObject && typeof value === "object" && value !== null) {
+    const pairs: [string, string][] = [];
+    deepPairs(name, value, pairs);
+    for (const [key, text] of pairs) params[key] = text;
+  } else if (separator !== undefined && Array.isArray(value))
+    params[name] = new KitQueryList(value, separator);
+  else if (separator !== undefined && isObjectValue(value))
+    params[name] = new KitQueryList(objectItems(value), separator);
+  else params[name] = value;
 }
 
 function fillPath(route: Route, binding: Binding, args: readonly unknown[]): string {
