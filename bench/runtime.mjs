@@ -1,79 +1,47 @@
-// What the runtime costs over raw axios: the wrapper cost of one send() on a stub adapter (no I/O),
-// and requests per second over loopback HTTP, with the client's CPU per request beside it (the
-// wall-clock rate moves with the machine's load, CPU time much less). Kit and raw axios run
-// interleaved, round by round, so drift in machine load hits both. Run after a build:
-// `npm run bench:runtime`.
+// What one send() costs over raw axios on a real round trip: a server on 127.0.0.1 in its own
+// process, Kit's send() and the same call through raw axios, run in interleaved rounds so drift in
+// the machine's load hits both. Per round: sequential sends (wall and client CPU microseconds per
+// send) and 16 sends in flight (requests per second). Medians over the rounds; budget: Kit within
+// 3 % of raw axios. Run after a build: `node bench/runtime.mjs` (part of `npm run bench:runtime`).
+// `--baseline <dir>` also measures another build of packages/api (its dist/ folder) in the same
+// rounds, for a change measured before and after in one process and one sitting.
 import { spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import axios from "axios";
-import { KitServer, Server } from "../packages/api/dist/index.js";
-import { PetApi, stubAdapter } from "./stub.mjs";
 
-const STUB_ROUNDS = 31;
-const STUB_SENDS_PER_ROUND = 5_000;
-const LOOPBACK_ROUNDS = 21;
-const LOOPBACK_ROUND_MS = 500;
-const LOOPBACK_CONCURRENCY = 16;
-const BUDGET_WRAPPER_US = 2;
-const BUDGET_THROUGHPUT = 0.95;
+const ROUNDS = 21;
+const SEQUENTIAL_SENDS = 400;
+const CONCURRENT_ROUND_MS = 400;
+const CONCURRENCY = 16;
+const BUDGET = 0.03;
+
+const baselineAt = process.argv.indexOf("--baseline");
+const builds = [new URL("../packages/api/dist/", import.meta.url)];
+if (baselineAt !== -1) builds.push(pathToFileURL(`${resolve(process.argv[baselineAt + 1])}/`));
 
 const body = '{"code":0,"message":"ok","data":{"id":1,"name":"Rex"}}';
 
-const instantAdapter = stubAdapter(body);
-
-function kitApi(baseURL, adapter) {
+/** `send()` of one build of the runtime against `baseURL`. */
+async function kitCall(dist, baseURL) {
+  const { Api, Get, KitServer, Params, Server } = await import(new URL("index.js", dist).href);
+  // Decorators applied by hand, as TypeScript's legacy emit does, because this file is plain JS.
+  class PetApi {
+    get() {}
+  }
+  Params("id")(PetApi.prototype, "get", 0);
+  Get("/:id")(PetApi.prototype, "get", Object.getOwnPropertyDescriptor(PetApi.prototype, "get"));
+  Api("/pets")(PetApi);
   class Shop extends KitServer {}
-  Server({ baseURL, adapter })(Shop);
-  return new Shop().createApi(PetApi);
+  Server({ baseURL })(Shop);
+  const api = new Shop().createApi(PetApi);
+  return async (id) => (await api.get(id).send()).data;
 }
 
 /** The same call through raw axios: the URL built by hand, the envelope unwrapped by hand. */
-function rawCall(baseURL, adapter) {
-  const http = axios.create({ baseURL, adapter, timeout: 10_000 });
+function rawCall(baseURL) {
+  const http = axios.create({ baseURL, timeout: 10_000 });
   return async (id) => (await http.get(`/pets/${encodeURIComponent(id)}`)).data.data;
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-/**
- * CPU microseconds of this process per call, calls awaited one after another. CPU time rather than
- * wall time, so other processes on a shared machine do not show up as cost.
- */
-async function microsPerCall(call) {
-  const started = process.cpuUsage();
-  for (let i = 0; i < STUB_SENDS_PER_ROUND; i++) await call(i);
-  const { user, system } = process.cpuUsage(started);
-  return (user + system) / STUB_SENDS_PER_ROUND;
-}
-
-async function stubRounds() {
-  const api = kitApi("http://bench.invalid/api", instantAdapter);
-  const raw = rawCall("http://bench.invalid/api", instantAdapter);
-  const kit = async (id) => (await api.get(id).send()).data;
-  if ((await kit(1)).name !== (await raw(1)).name) throw new Error("Kit and raw axios disagree");
-  for (let i = 0; i < 3; i++) await Promise.all([microsPerCall(kit), microsPerCall(raw)]);
-  const kitMicros = [];
-  const rawMicros = [];
-  const differences = [];
-  for (let round = 0; round < STUB_ROUNDS; round++) {
-    // Alternate which goes first so neither always runs on a warmer heap.
-    let k;
-    let r;
-    if (round % 2 === 0) {
-      k = await microsPerCall(kit);
-      r = await microsPerCall(raw);
-    } else {
-      r = await microsPerCall(raw);
-      k = await microsPerCall(kit);
-    }
-    kitMicros.push(k);
-    rawMicros.push(r);
-    differences.push(k - r);
-  }
-  return { kit: median(kitMicros), raw: median(rawMicros), difference: median(differences) };
 }
 
 const serverSource = `
@@ -87,108 +55,108 @@ const serverSource = `
   server.listen(0, "127.0.0.1", () => process.send(server.address().port));
 `;
 
-/**
- * A server in its own process, so it shares neither the client's event loop nor its CPU time:
- * the client's CPU per request is then Kit's or axios's alone.
- */
+/** The server runs in its own process, so the client's CPU time is Kit's or axios's alone. */
 async function startServer() {
   const child = spawn(process.execPath, ["-e", serverSource], {
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
-  const port = await new Promise((resolve, reject) => {
-    child.once("message", resolve);
-    child.once("error", reject);
+  const port = await new Promise((done, fail) => {
+    child.once("message", done);
+    child.once("error", fail);
   });
   return {
     origin: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((resolve) => child.once("exit", resolve).kill()),
+    stop: () => new Promise((done) => child.once("exit", done).kill()),
   };
 }
 
-/**
- * Completed calls per second with a fixed number in flight, and this process's CPU microseconds
- * per call: wall-clock throughput moves with the machine's load, CPU per call much less.
- */
-async function loopbackRound(call) {
-  let completed = 0;
-  const deadline = performance.now() + LOOPBACK_ROUND_MS;
-  const started = performance.now();
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Sends one after another: wall and client CPU microseconds per send. */
+async function sequential(call) {
   const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < SEQUENTIAL_SENDS; i++) await call(i);
+  const wall = ((performance.now() - started) * 1000) / SEQUENTIAL_SENDS;
+  const { user, system } = process.cpuUsage(cpu);
+  return { wall, cpu: (user + system) / SEQUENTIAL_SENDS };
+}
+
+/** Completed sends per second with `CONCURRENCY` in flight. */
+async function concurrent(call) {
+  let completed = 0;
+  const started = performance.now();
+  const end = started + CONCURRENT_ROUND_MS;
   const lane = async () => {
-    while (performance.now() < deadline) {
+    while (performance.now() < end) {
       await call(completed);
       completed++;
     }
   };
-  await Promise.all(Array.from({ length: LOOPBACK_CONCURRENCY }, lane));
-  const { user, system } = process.cpuUsage(cpu);
-  return {
-    rate: completed / ((performance.now() - started) / 1000),
-    micros: (user + system) / completed,
-  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+  return completed / ((performance.now() - started) / 1000);
 }
 
-async function loopbackRounds() {
-  const server = await startServer();
-  try {
-    const api = kitApi(`${server.origin}/api`);
-    const raw = rawCall(`${server.origin}/api`);
-    const kit = async (id) => (await api.get(id).send()).data;
-    await loopbackRound(kit);
-    await loopbackRound(raw);
-    const samples = {
-      kitRate: [],
-      rawRate: [],
-      ratio: [],
-      kitMicros: [],
-      rawMicros: [],
-      cpuRatio: [],
-    };
-    for (let round = 0; round < LOOPBACK_ROUNDS; round++) {
-      // Alternate which goes first, as in the stub rounds.
-      const first = round % 2 === 0 ? kit : raw;
-      const a = await loopbackRound(first);
-      const b = await loopbackRound(first === kit ? raw : kit);
-      const [k, r] = first === kit ? [a, b] : [b, a];
-      samples.kitRate.push(k.rate);
-      samples.rawRate.push(r.rate);
-      samples.ratio.push(k.rate / r.rate);
-      samples.kitMicros.push(k.micros);
-      samples.rawMicros.push(r.micros);
-      samples.cpuRatio.push(r.micros / k.micros);
-    }
-    return Object.fromEntries(
-      Object.entries(samples).map(([name, values]) => [name, median(values)]),
-    );
-  } finally {
-    await server.stop();
+async function round(call) {
+  const { wall, cpu } = await sequential(call);
+  return { wall, cpu, rate: await concurrent(call) };
+}
+
+const server = await startServer();
+/** Raw axios first, then each build of Kit; one list of round results each. */
+const samples = [[], ...builds.map(() => [])];
+try {
+  const raw = rawCall(`${server.origin}/api`);
+  const calls = [raw];
+  for (const dist of builds) calls.push(await kitCall(dist, `${server.origin}/api`));
+  for (const call of calls) {
+    if ((await call(1)).name !== (await raw(1)).name) throw new Error("Kit and raw axios disagree");
   }
+  for (let i = 0; i < 2; i++) for (const call of calls) await round(call);
+  for (let r = 0; r < ROUNDS; r++) {
+    // Rotate which goes first so none always runs on a warmer heap.
+    for (let k = 0; k < calls.length; k++) {
+      const at = (k + r) % calls.length;
+      samples[at].push(await round(calls[at]));
+    }
+  }
+} finally {
+  await server.stop();
 }
 
-const stub = await stubRounds();
-const loopback = await loopbackRounds();
-const verdict = (ok) => (ok ? "within budget" : "OVER BUDGET");
-const fixed = (value, digits) => value.toFixed(digits);
+const cost = (ratio, lowerIsBetter) => (lowerIsBetter ? ratio - 1 : 1 - ratio);
+const percent = (value) => `${value >= 0 ? "+" : "−"}${Math.abs(value * 100).toFixed(1)} %`;
 
-console.log(`Runtime benchmark, Node ${process.version}, axios ${axios.VERSION}`);
+/** Medians of a measure, and Kit's cost: the median of its per-round ratio to raw axios. */
+function row(label, measure, digits, lowerIsBetter) {
+  const [raw, ...kits] = samples.map((rounds) => median(rounds.map((s) => s[measure])));
+  const costs = samples
+    .slice(1)
+    .map((rounds) =>
+      cost(median(rounds.map((s, i) => s[measure] / samples[0][i][measure])), lowerIsBetter),
+    );
+  const verdict = costs[0] <= BUDGET ? "within budget" : "OVER BUDGET";
+  const cells = [raw, ...kits].map((value) => value.toFixed(digits));
+  return `| ${label} | ${cells.join(" | ")} | ${costs.map(percent).join(" | ")} | ${verdict} |`;
+}
+
+console.log(`Loopback round trip, Node ${process.version}, axios ${axios.VERSION}`);
 console.log(
-  `stub: ${STUB_ROUNDS} interleaved rounds of ${STUB_SENDS_PER_ROUND} sequential sends; ` +
-    `loopback: ${LOOPBACK_ROUNDS} interleaved rounds of ${LOOPBACK_ROUND_MS} ms, ${LOOPBACK_CONCURRENCY} in flight\n`,
+  `${ROUNDS} interleaved rounds; each: ${SEQUENTIAL_SENDS} sequential sends, then ` +
+    `${CONCURRENT_ROUND_MS} ms with ${CONCURRENCY} in flight. Medians; Kit's cost is the median ` +
+    `of the per-round ratios, budget ≤ ${BUDGET * 100} %.\n`,
 );
-console.log("| measure | raw axios | Kit | Kit − raw / Kit ÷ raw | budget | verdict |");
-console.log("|---|---:|---:|---:|---|---|");
+const baseline = builds.length > 1;
 console.log(
-  `| send() on a stub adapter, median CPU µs | ${fixed(stub.raw, 2)} | ${fixed(stub.kit, 2)} | ` +
-    `${stub.difference >= 0 ? "+" : ""}${fixed(stub.difference, 2)} µs | ≤ ${BUDGET_WRAPPER_US} µs | ` +
-    `${verdict(stub.difference <= BUDGET_WRAPPER_US)} |`,
+  baseline
+    ? "| measure | raw axios | Kit | Kit, baseline | Kit's cost | baseline's cost | verdict |"
+    : "| measure | raw axios | Kit | Kit's cost | verdict |",
 );
-console.log(
-  `| loopback requests/s, median | ${fixed(loopback.rawRate, 0)} | ${fixed(loopback.kitRate, 0)} | ` +
-    `${fixed(loopback.ratio * 100, 1)} % | ≥ ${BUDGET_THROUGHPUT * 100} % | ` +
-    `${verdict(loopback.ratio >= BUDGET_THROUGHPUT)} |`,
-);
-console.log(
-  `| loopback, client CPU µs per request, median (raw ÷ Kit) | ${fixed(loopback.rawMicros, 1)} | ` +
-    `${fixed(loopback.kitMicros, 1)} | ${fixed(loopback.cpuRatio * 100, 1)} % | ≥ ${BUDGET_THROUGHPUT * 100} % | ` +
-    `${verdict(loopback.cpuRatio >= BUDGET_THROUGHPUT)} |`,
-);
+console.log(baseline ? "|---|---:|---:|---:|---:|---:|---|" : "|---|---:|---:|---:|---|");
+console.log(row("sequential send, wall µs", "wall", 1, true));
+console.log(row("sequential send, client CPU µs", "cpu", 1, true));
+console.log(row(`${CONCURRENCY} in flight, requests/s`, "rate", 0, false));

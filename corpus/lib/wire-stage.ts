@@ -21,6 +21,7 @@ import {
   SchemaCheck,
   type WireRequest,
 } from "../../packages/cli/src/wire/index.js";
+import { queryObjectArguments } from "../../packages/cli/test/support/call-arguments.js";
 
 /** What the wire stage learnt about one document. */
 export interface WireOutcome {
@@ -49,17 +50,19 @@ type ApiObject = Record<
  * request with `RequestValidator` and that `result.data` is what the server sent at the level the
  * method's type declares: the whole body, or, for a client generated with `envelope` keys, the
  * envelope's data where the response is an envelope (text a string, binary a Blob with the same
- * bytes). A JSON result that is another part of the body is also a type/value mismatch.
+ * bytes). A JSON result that is another part of the body is also a type/value mismatch. With
+ * `queryObject`, the client was generated with `--query-object` and is called with the same values
+ * that way.
  */
 export async function checkWire(
   outDir: string,
   loaded: LoadedDocument,
-  envelope?: EnvelopeKeys,
+  { queryObject = false, envelope }: { queryObject?: boolean; envelope?: EnvelopeKeys } = {},
 ): Promise<WireOutcome> {
   // KIT_WIRE_SERVER=kit-mock: `kit mock`'s handler answers, routing and validating by itself.
   const mock = process.env.KIT_WIRE_SERVER === "kit-mock" ? await mockServer(loaded) : undefined;
   try {
-    return await callEveryMethod(outDir, loaded, mock, envelope);
+    return await callEveryMethod(outDir, loaded, mock, queryObject, envelope);
   } finally {
     await mock?.close();
   }
@@ -69,6 +72,7 @@ async function callEveryMethod(
   outDir: string,
   loaded: LoadedDocument,
   mock: KitMockServer | undefined,
+  queryObject: boolean,
   envelope: EnvelopeKeys | undefined,
 ): Promise<WireOutcome> {
   const local = mock ?? (await localServer());
@@ -127,7 +131,8 @@ async function callEveryMethod(
         let result: { data: unknown } | undefined;
         let error: unknown;
         try {
-          result = await api[method.name]!(...args).send();
+          const call = queryObject ? queryObjectArguments(signature.parameters, args) : args;
+          result = await api[method.name]!(...call).send();
         } catch (caught) {
           error = caught;
         }

@@ -60,6 +60,7 @@ export {
   HeaderValue,
   type KitHeaderStyle,
   type KitParameterDecorator,
+  type KitQueryObject,
   type KitQueryStyle,
   Params,
   Query,

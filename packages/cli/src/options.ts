@@ -22,6 +22,11 @@ export interface GenerateOptions {
   envelope?: EnvelopeKeys | "none";
   /** `"msw"`: also write `mocks/`, typed MSW handlers per tag answering the document's examples. */
   mock?: "msw";
+  /**
+   * Each operation's query parameters become one `query` object, typed by an exported
+   * `<Operation>Query` interface, instead of one positional parameter each (docs/generator.md).
+   */
+  queryObject?: boolean;
 }
 
 /** The field names of a `{ code, message, data }` envelope as the API sends them. */

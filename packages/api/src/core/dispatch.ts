@@ -8,7 +8,6 @@ import { buildRequest, type CallSettings } from "./request.js";
 import { readBody } from "./response-body.js";
 import type { KitResult } from "./result.js";
 import type { Route } from "./route.js";
-import type { SendAbort } from "./send-abort.js";
 import type { RawResponse, Transport, TransportExtra } from "./transport.js";
 import type { KitRequest } from "./vocabulary.js";
 
@@ -26,7 +25,7 @@ export function dispatch(send: Send): Promise<KitResult> {
 export interface Send {
   readonly endpoint: Endpoint;
   readonly args: readonly unknown[];
-  readonly abort: SendAbort;
+  readonly signal: AbortSignal;
   /** The method object's `options(...)`, laid over the route's `@PluginOptions`. */
   readonly options: Readonly<KitCallOptions>;
   /** `sendWith`'s own timeout and headers. */
@@ -40,7 +39,7 @@ export interface Send {
 function dispatchNow({
   endpoint,
   args,
-  abort,
+  signal,
   options,
   call,
   extra,
@@ -49,7 +48,7 @@ function dispatchNow({
   const { server, api, route } = endpoint;
   // One snapshot for the whole send: `configure()` while it runs changes later sends only.
   const serverOptions = server.options;
-  const request = buildRequest(endpoint, serverOptions, args, abort, call);
+  const request = buildRequest(endpoint, serverOptions, args, signal, call);
   built?.(request);
   const ctx: KitContext = {
     server,

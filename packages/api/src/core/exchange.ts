@@ -5,7 +5,7 @@ import {
   type AxiosResponse,
   isAxiosError,
 } from "axios";
-import { Deadline } from "./deadline.js";
+import { startDeadline } from "./deadline.js";
 import {
   isKitError,
   KitAbortError,
@@ -25,9 +25,7 @@ import {
   redirectRules,
   refusedRedirect,
 } from "./redirects.js";
-import { abortSourceOf } from "./request.js";
 import { plainHeaders, readErrorBody } from "./response-body.js";
-import type { SendAbort } from "./send-abort.js";
 import type { RawResponse, Transport, TransportExtra } from "./transport.js";
 import { appendQuery } from "./url.js";
 import type { KitRequest, KitResponseType } from "./vocabulary.js";
@@ -40,14 +38,6 @@ const axiosResponseTypes = {
   arraybuffer: "arraybuffer",
   stream: "stream",
 } as const satisfies Record<KitResponseType, "text" | "arraybuffer" | "stream">;
-
-/**
- * Text (JSON too) is asked for with axios's "leave a string body alone", not with
- * `responseType: "text"`: `transitional` is one of axios's defaults, so it adds no key to the
- * config axios merges, copies and checks on every request. Each key costs; past 19 keys that
- * config outgrows its hash table, about 1 µs per send (bench/runtime.mjs, docs/runtime.md).
- */
-const textAsIs: AxiosRequestConfig["transitional"] = Object.freeze({ forcedJSONParsing: false });
 
 /**
  * The transport of a server: every request goes through the server's own axios instance.
@@ -71,20 +61,20 @@ function exchange<T>(
   extra: TransportExtra | undefined,
   rules: RedirectRules | undefined,
 ): Promise<T> {
-  const abort = abortSourceOf(request);
-  if (abort.aborted) return Promise.reject(new KitAbortError(target, abort.reason));
+  const { signal } = request;
+  if (signal.aborted) return Promise.reject(new KitAbortError(target, signal.reason));
   const badHeader = invalidHeader(request.headers, target);
   if (badHeader !== undefined) return Promise.reject(badHeader);
-  // axios merges every key it is given with its defaults, so keys that add nothing are left out.
   const config: AxiosRequestConfig = {
     method: request.method,
     url: appendQuery(request.url, serializeQuery(request.params)),
     // The URL already starts with the baseURL; an empty one stops axios from adding it again.
     baseURL: "",
+    responseType: axiosResponseTypes[request.responseType],
+    headers: request.headers,
+    timeout: request.timeout,
+    withCredentials: request.withCredentials,
   };
-  const responseType = axiosResponseTypes[request.responseType];
-  if (responseType === "text") config.transitional = textAsIs;
-  else config.responseType = responseType;
   if (request.data !== undefined) config.data = wireBody(request.data, request.headers);
   if (
     request.data !== undefined &&
@@ -96,10 +86,9 @@ function exchange<T>(
     // sends with the multipart body. A multipart type without boundary is one that adapter
     // replaces with fetch's own, boundary included. Other adapters set the type themselves.
     config.headers = { ...request.headers, "Content-Type": "multipart/form-data" };
-  } else if (hasKeys(request.headers)) config.headers = request.headers;
+  }
   // axios gives every POST, PUT and PATCH a urlencoded Content-Type, even without a body; `false`
-  // is its way of saying "no such header". Other methods are left alone: the header costs axios a
-  // merge on every send.
+  // is its way of saying "no such header".
   if (
     request.data === undefined &&
     bodyMethods.has(request.method) &&
@@ -107,12 +96,8 @@ function exchange<T>(
   ) {
     config.headers = { ...request.headers, "Content-Type": false };
   }
-  if (request.timeout !== http.defaults.timeout) config.timeout = request.timeout;
-  if (request.withCredentials !== (http.defaults.withCredentials ?? false)) {
-    config.withCredentials = request.withCredentials;
-  }
   if (extra !== undefined) Object.assign(config, extra);
-  const deadline = new Deadline(abort, request.timeout);
+  const deadline = startDeadline(signal, request.timeout);
   config.signal = deadline.signal;
   const sent = rules === undefined ? http.request(config) : following(http, config, rules);
   return sent.then(
@@ -126,7 +111,7 @@ function exchange<T>(
     },
     (error: unknown) => {
       deadline.clear();
-      throw toRequestError(error, request, abort, deadline.expired, target);
+      throw toRequestError(error, request, signal, deadline.expired, target);
     },
   );
 }
@@ -185,20 +170,15 @@ function hasContentType(headers: Readonly<Record<string, string>>): boolean {
   return false;
 }
 
-function hasKeys(object: object): boolean {
-  for (const _ in object) return true;
-  return false;
-}
-
 function toRequestError(
   error: unknown,
   request: KitRequest,
-  abort: AbortSignal | SendAbort,
+  signal: AbortSignal,
   expired: boolean,
   target: KitRequestTarget,
 ): unknown {
   if (isKitError(error)) return error;
-  if (abort.aborted) return new KitAbortError(target, abort.reason, error);
+  if (signal.aborted) return new KitAbortError(target, signal.reason, error);
   if (expired) return new KitTimeoutError(target, request.timeout, error);
   if ((error as { code?: unknown } | undefined)?.code === "ERR_INVALID_URL") {
     const message = messages.KIT_URL_INVALID(target.method, target.url);

@@ -4,8 +4,15 @@
  */
 const none: readonly never[] = [];
 
+/**
+ * A listener, written as a method so that its parameters compare bivariantly: a `KitMethod<Pet>`
+ * must be usable where a `KitMethod<unknown>` is asked for, also in source, where TypeScript
+ * compares the private fields that hold its listeners.
+ */
+type Listener<Args extends unknown[]> = { call(...args: Args): void }["call"];
+
 export class Listeners<Args extends unknown[]> {
-  #list: readonly ((...args: Args) => void)[] = none;
+  #list: readonly Listener<Args>[] = none;
 
   add(listener: (...args: Args) => void): () => void {
     this.#list = [...this.#list, listener];

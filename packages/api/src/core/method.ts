@@ -8,7 +8,6 @@ import { messages } from "./messages.js";
 import { isDuration } from "./options.js";
 import type { KitCallOptions } from "./plugin.js";
 import type { KitResult } from "./result.js";
-import { SendAbort } from "./send-abort.js";
 import type { TransportExtra } from "./transport.js";
 import type { KitHttpMethod, KitRequest } from "./vocabulary.js";
 
@@ -85,10 +84,8 @@ export class KitMethod<
   readonly #endpoint: Endpoint;
   #args: readonly unknown[];
   #options: Readonly<KitCallOptions> = noOptions;
-  // The one send in flight, or an array once two overlap: most method objects are built for one
-  // send (a generated client builds one per call), and an array per send costs an allocation.
-  // Not a Set: a Set hashes each new handle, which cost about 1 µs per send (bench/plugins.mjs).
-  #inFlight: SendAbort | SendAbort[] | undefined;
+  /** The controllers of the sends in flight, for `abort()`. */
+  readonly #inFlight = new Set<AbortController>();
   #success: Listeners<[result: KitResult<Envelope, T>]> | undefined;
   #error: Listeners<[error: unknown]> | undefined;
   #finish: Listeners<[]> | undefined;
@@ -155,7 +152,7 @@ export class KitMethod<
 
   /** Whether a send of this object is in flight. */
   get pending(): boolean {
-    return this.#inFlight !== undefined;
+    return this.#inFlight.size > 0;
   }
 
   /** The result of the last send that succeeded; `undefined` before one did. */
@@ -179,9 +176,7 @@ export class KitMethod<
 
   /** Aborts every send of this object still in flight; each rejects with a `KitAbortError`. */
   abort(reason?: unknown): void {
-    const inFlight = this.#inFlight;
-    if (inFlight instanceof SendAbort) inFlight.abort(reason);
-    else for (const send of inFlight?.slice() ?? []) send.abort(reason);
+    for (const controller of [...this.#inFlight]) controller.abort(reason);
   }
 
   /** Options for plugins, seen as `ctx.options` by later sends; merged over earlier ones. */
@@ -213,23 +208,25 @@ export class KitMethod<
     call: KitSendOptions | undefined,
     extra?: TransportExtra,
   ): Promise<KitResult<Envelope, T>> {
-    const abort = new SendAbort();
-    const release = abort.follow(call?.signal);
-    this.#addSend(abort);
+    const controller = new AbortController();
+    const release = follow(controller, call?.signal);
+    this.#inFlight.add(controller);
     let result: KitResult<Envelope, T>;
     try {
       result = (await dispatch({
         endpoint: this.#endpoint,
         args,
-        abort,
+        signal: controller.signal,
         options: this.#options,
         call,
         extra,
-        built: this.#built,
+        built: (request) => {
+          this.#request = request;
+        },
       })) as KitResult<Envelope, T>;
     } catch (error) {
       release();
-      this.#removeSend(abort);
+      this.#inFlight.delete(controller);
       const own = this.#endpoint.server.options.messages;
       if (own !== undefined && isKitError(error)) reword(error, own);
       this.#lastError = error;
@@ -238,34 +235,28 @@ export class KitMethod<
       throw error;
     }
     release();
-    this.#removeSend(abort);
+    this.#inFlight.delete(controller);
     this.#result = result;
     this.#lastError = undefined;
     this.#success?.emit(result);
     this.#finish?.emit();
     return result;
   }
-
-  /** Made once per object: a closure per send would cost an allocation on every send. */
-  readonly #built = (request: KitRequest): void => {
-    this.#request = request;
-  };
-
-  #addSend(send: SendAbort): void {
-    const inFlight = this.#inFlight;
-    if (inFlight === undefined) this.#inFlight = send;
-    else if (inFlight instanceof SendAbort) this.#inFlight = [inFlight, send];
-    else inFlight.push(send);
-  }
-
-  /** Sends mostly end in the order opposite to their start (one at a time: the last is the one). */
-  #removeSend(send: SendAbort): void {
-    const inFlight = this.#inFlight;
-    if (inFlight === send) this.#inFlight = undefined;
-    else if (Array.isArray(inFlight)) {
-      if (inFlight[inFlight.length - 1] === send) inFlight.pop();
-      else inFlight.splice(inFlight.indexOf(send), 1);
-      if (inFlight.length === 0) this.#inFlight = undefined;
-    }
-  }
 }
+
+/**
+ * Aborts `controller` when `signal` aborts (at once if it already has); answers the function that
+ * stops following, so a long-lived signal does not keep finished sends alive.
+ */
+function follow(controller: AbortController, signal: AbortSignal | undefined): () => void {
+  if (signal === undefined) return noop;
+  if (signal.aborted) {
+    controller.abort(signal.reason);
+    return noop;
+  }
+  const onAbort = (): void => controller.abort(signal.reason);
+  signal.addEventListener("abort", onAbort, { once: true });
+  return () => signal.removeEventListener("abort", onAbort);
+}
+
+function noop(): void {}

@@ -1,3 +1,4 @@
+import type { QueryKey } from "../decorators/metadata.js";
 import { type Binding, type Endpoint, startsWithTwoSlashes } from "./endpoint.js";
 import { KitRequestError, type KitRequestTarget } from "./errors.js";
 import { deepPairs, isObjectValue, objectItems } from "./form-encoding.js";
@@ -8,67 +9,7 @@ import { fillPathTemplate, showPathTemplate } from "./path-template.js";
 import { KitQueryList } from "./query.js";
 import { encodeBody, isReadyMade } from "./request-body.js";
 import type { Route } from "./route.js";
-import { SendAbort } from "./send-abort.js";
-import type { KitHttpMethod, KitRequest, KitResponseType } from "./vocabulary.js";
-
-/** The request of one send. `signal` is made only when read; see `SendAbort`. */
-class SendRequest implements KitRequest {
-  method: KitHttpMethod;
-  url: string;
-  params: Record<string, unknown>;
-  data: unknown;
-  headers: Record<string, string>;
-  timeout: number;
-  responseType: KitResponseType;
-  withCredentials: boolean;
-  readonly #abort: SendAbort;
-  #signal: AbortSignal | undefined;
-
-  constructor(
-    route: Route,
-    url: string,
-    params: Record<string, unknown>,
-    data: unknown,
-    headers: Record<string, string>,
-    timeout: number,
-    withCredentials: boolean,
-    abort: SendAbort,
-  ) {
-    this.method = route.method;
-    this.url = url;
-    this.params = params;
-    this.data = data;
-    this.headers = headers;
-    this.timeout = timeout;
-    this.responseType = route.responseType;
-    this.withCredentials = withCredentials;
-    this.#abort = abort;
-  }
-
-  get signal(): AbortSignal {
-    this.#signal ??= this.#abort.signal;
-    return this.#signal;
-  }
-
-  set signal(signal: AbortSignal) {
-    this.#signal = signal;
-  }
-
-  /** What the exchange listens to: the signal if a plugin read or replaced it, else the handle. */
-  get abortSource(): AbortSignal | SendAbort {
-    return this.#signal ?? this.#abort;
-  }
-}
-
-/** What aborts `request` now, without making a signal nobody asked for. */
-export function abortSourceOf(request: KitRequest): AbortSignal | SendAbort {
-  return request instanceof SendRequest ? request.abortSource : request.signal;
-}
-
-/** The real signal of an abort source, made now if it is the cheap handle. */
-export function signalOf(source: AbortSignal | SendAbort): AbortSignal {
-  return source instanceof SendAbort ? source.signal : source;
-}
+import type { KitRequest } from "./vocabulary.js";
 
 /** What one send sets itself, over the method's, class's and server's settings. */
 export interface CallSettings {
@@ -85,14 +26,14 @@ export function buildRequest(
   endpoint: Endpoint,
   options: KitResolvedServerOptions,
   args: readonly unknown[],
-  abort: SendAbort,
+  signal: AbortSignal,
   call: CallSettings | undefined,
 ): KitRequest {
   const { route } = endpoint;
   const binding = endpoint.at(options.baseURL);
   // Without a prototype, a key named `__proto__` is an ordinary key that reaches the wire.
   const params: Record<string, unknown> = Object.create(null);
-  for (const { name, index, separator, deepObject } of route.query) {
+  for (const { name, index, separator, deepObject, queryKeys } of route.query) {
     const value = args[index];
     if (name === undefined) {
       // Object.assign would spread a string or an array into keys: "foo" as ?0=f&1=o&2=o.
@@ -105,16 +46,9 @@ export function buildRequest(
           targetOf(route, binding),
         );
       }
-      Object.assign(params, value);
-    } else if (deepObject && typeof value === "object" && value !== null) {
-      const pairs: [string, string][] = [];
-      deepPairs(name, value, pairs);
-      for (const [key, text] of pairs) params[key] = text;
-    } else if (separator !== undefined && Array.isArray(value))
-      params[name] = new KitQueryList(value, separator);
-    else if (separator !== undefined && isObjectValue(value))
-      params[name] = new KitQueryList(objectItems(value), separator);
-    else params[name] = value;
+      if (queryKeys === undefined || value == null) Object.assign(params, value);
+      else putQueryObject(params, queryKeys, value as Record<string, unknown>);
+    } else putQuery(params, { name, separator, deepObject }, value);
   }
   const headers: Record<string, string> =
     route.staticHeaders === undefined
@@ -142,7 +76,47 @@ export function buildRequest(
   const url = fillPath(route, binding, args);
   const timeout = call?.timeout ?? route.timeout ?? options.timeout;
   const withCredentials = route.withCredentials ?? options.withCredentials;
-  return new SendRequest(route, url, params, body.data, headers, timeout, withCredentials, abort);
+  return {
+    method: route.method,
+    url,
+    params,
+    data: body.data,
+    headers,
+    timeout,
+    responseType: route.responseType,
+    withCredentials,
+    signal,
+  };
+}
+
+/** The listed keys in their order and style, then the object's other keys as they are. */
+function putQueryObject(
+  params: Record<string, unknown>,
+  keys: readonly QueryKey[],
+  fields: Record<string, unknown>,
+): void {
+  for (const key of keys)
+    if (Object.hasOwn(fields, key.name)) putQuery(params, key, fields[key.name]);
+  for (const name of Object.keys(fields)) {
+    if (!keys.some((key) => key.name === name)) params[name] = fields[name];
+  }
+}
+
+/** One query key's value into `params`, as its style says. */
+function putQuery(
+  params: Record<string, unknown>,
+  { name, separator, deepObject }: { name: string } & Omit<QueryKey, "name">,
+  value: unknown,
+): void {
+  if (deepObject && typeof value === "object" && value !== null) {
+    const pairs: [string, string][] = [];
+    deepPairs(name, value, pairs);
+    for (const [key, text] of pairs) params[key] = text;
+  } else if (separator !== undefined && Array.isArray(value))
+    params[name] = new KitQueryList(value, separator);
+  else if (separator !== undefined && isObjectValue(value))
+    params[name] = new KitQueryList(objectItems(value), separator);
+  else params[name] = value;
 }
 
 function fillPath(route: Route, binding: Binding, args: readonly unknown[]): string {

@@ -56,11 +56,6 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
         ? { maxRedirects: 0 }
         : { beforeRedirect: crossOriginRedirect(this.options.crossOriginRedirect) }),
     });
-    // axios's default `maxBodyLength: -1` ("no limit") is what an unset one means to every
-    // adapter. axios merges, copies and checks every config key on each request, and past 19 keys
-    // the merged config outgrows its hash table (2 KB and a rehash per request, ≈ 1 µs), which
-    // Kit's requests did with this key (docs/runtime.md, Performance).
-    delete this.http.defaults.maxBodyLength;
     this.#transport = axiosTransport(this.http, this.options.crossOriginRedirect);
   }
 

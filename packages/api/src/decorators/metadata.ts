@@ -27,6 +27,18 @@ export interface ParameterBinding {
    * (`false`) or `k=v,k=v` (`true`); absent, an object is sent as JSON text.
    */
   readonly simpleExplode?: boolean;
+  /**
+   * For `@Query({ keys })`: the object's keys in the order they are sent, each with its style, as
+   * if each were a named `@Query`; keys not listed follow as the unnamed `@Query()` sends them.
+   */
+  readonly queryKeys?: readonly QueryKey[];
+}
+
+/** One listed key of a query object: its name and how an array or object under it is sent. */
+export interface QueryKey {
+  readonly name: string;
+  readonly separator?: KitQuerySeparator;
+  readonly deepObject?: true;
 }
 
 export interface VerbRecord {

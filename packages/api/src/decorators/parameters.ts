@@ -3,7 +3,7 @@ import type { KitFieldEncoding } from "../core/form-encoding.js";
 import { messages } from "../core/messages.js";
 import type { KitQuerySeparator } from "../core/query.js";
 import { decoratedMember, requireText } from "./member.js";
-import { ownMethodRecord, type ParameterRole } from "./metadata.js";
+import { ownMethodRecord, type ParameterRole, type QueryKey } from "./metadata.js";
 
 export type KitParameterDecorator = (
   target: object,
@@ -60,9 +60,20 @@ export interface KitHeaderStyle {
   explode?: boolean;
 }
 
+/**
+ * A query object whose keys are sent as named `@Query` parameters would send them: `keys` in the
+ * order they go on the wire, `styles` how an array or object under a key is sent. Keys the object
+ * has beside the listed ones follow, as the unnamed `@Query()` sends them.
+ */
+export interface KitQueryObject {
+  keys: readonly string[];
+  styles?: Readonly<Record<string, KitQueryStyle>>;
+}
+
 /** The option argument of the decorator that takes one: `@Query`'s style, `@Data`'s encoding, `@HeaderValue`'s style. */
 interface ParameterOptions {
   style?: KitQueryStyle;
+  queryObject?: KitQueryObject;
   encoding?: KitFieldEncoding;
   headerStyle?: KitHeaderStyle;
 }
@@ -72,7 +83,7 @@ function parameter(
   decorator: string,
   name: string | undefined,
   nameRequired: boolean,
-  { style, encoding, headerStyle }: ParameterOptions = {},
+  { style, queryObject, encoding, headerStyle }: ParameterOptions = {},
 ): KitParameterDecorator {
   return (target, key, index) => {
     const { apiClass, methodName, where } = decoratedMember(decorator, target, key);
@@ -93,8 +104,39 @@ function parameter(
       ...(style?.style === "deepObject" ? { deepObject: true as const } : {}),
       ...(encoding === undefined ? {} : { encoding: checkedEncoding(where, encoding) }),
       ...(headerStyle === undefined ? {} : { simpleExplode: simpleExplode(where, headerStyle) }),
+      ...(queryObject === undefined ? {} : { queryKeys: queryKeys(where, queryObject) }),
     });
   };
+}
+
+function queryKeys(where: string, { keys, styles }: KitQueryObject): QueryKey[] {
+  const valid =
+    Array.isArray(keys) &&
+    keys.every((key) => typeof key === "string" && key !== "") &&
+    new Set(keys).size === keys.length &&
+    (styles === undefined ||
+      (typeof styles === "object" &&
+        styles !== null &&
+        Object.keys(styles).every((key) => keys.includes(key))));
+  if (!valid) {
+    throw new KitDecoratorError(
+      "KIT_DECORATOR_ARGUMENT",
+      messages.KIT_DECORATOR_ARGUMENT(
+        "Query",
+        where,
+        "keys as a list of distinct non-empty names, and styles only for listed keys",
+      ),
+    );
+  }
+  return keys.map((name): QueryKey => {
+    const style = styles !== undefined && Object.hasOwn(styles, name) ? styles[name] : undefined;
+    const separator = style === undefined ? undefined : querySeparator(where, style);
+    return {
+      name,
+      ...(separator === undefined ? {} : { separator }),
+      ...(style?.style === "deepObject" ? { deepObject: true as const } : {}),
+    };
+  });
 }
 
 function simpleExplode(where: string, style: KitHeaderStyle): boolean {
@@ -123,11 +165,19 @@ export function Params(name: string): KitParameterDecorator {
 
 /**
  * With a name, one query key, an array as `style` says (repeated keys by default); without, an
- * object whose own fields become query keys.
+ * object whose own fields become query keys; with a `KitQueryObject`, such an object whose listed
+ * keys are sent in their order and style, the way named `@Query` parameters send them.
  */
 export function Query(): KitParameterDecorator;
 export function Query(name: string, style?: KitQueryStyle): KitParameterDecorator;
-export function Query(name?: string, style?: KitQueryStyle): KitParameterDecorator {
+export function Query(object: KitQueryObject): KitParameterDecorator;
+export function Query(
+  name?: string | KitQueryObject,
+  style?: KitQueryStyle,
+): KitParameterDecorator {
+  if (typeof name === "object" && name !== null) {
+    return parameter("query", "Query", undefined, false, { queryObject: name });
+  }
   return parameter("query", "Query", name, style !== undefined, { style });
 }
 

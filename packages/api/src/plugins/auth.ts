@@ -1,4 +1,3 @@
-import { answersAlways } from "../core/chain.js";
 import { isKitRequestError, type KitRequestError, KitTimeoutError } from "../core/errors.js";
 import type { KitContext, KitPlugin } from "../core/plugin.js";
 import { abortError, requestTarget } from "./abort-error.js";
@@ -94,7 +93,7 @@ export function auth(options: AuthOptions): KitPlugin {
     else ctx.request.headers[header] = scheme === "" ? token : `${scheme} ${token}`;
   }
 
-  return answersAlways({
+  return {
     name: "auth",
     // Cache keys hash the header auth sets: a cache outside auth would share entries between users.
     before: ["cache"],
@@ -124,7 +123,7 @@ export function auth(options: AuthOptions): KitPlugin {
         return next();
       }
     },
-  });
+  };
 }
 
 /**

@@ -1,11 +1,9 @@
-import { answersAlways } from "../core/chain.js";
 import { KitOptionsError } from "../core/errors.js";
 import type { KitContext, KitNext, KitPlugin } from "../core/plugin.js";
-import { abortSourceOf } from "../core/request.js";
 import type { KitResult } from "../core/result.js";
 import type { KitHttpMethod } from "../core/vocabulary.js";
 import { abortError } from "./abort-error.js";
-import { cacheKeys, keyNamespace } from "./cache-key.js";
+import { cacheKey, keyNamespace } from "./cache-key.js";
 import {
   isPromiseLike,
   isStorageChoice,
@@ -24,7 +22,6 @@ import {
   requireInteger,
   requirePositive,
 } from "./plugin-options.js";
-import type { AbortSource } from "./signal.js";
 
 /** A method's cache rule: per call with `options({ cache })`, per method or class with `@PluginOptions`. */
 export interface KitCacheRule {
@@ -132,7 +129,6 @@ export function cache(options: CacheOptions = {}): CachePlugin {
   if (onEvent !== undefined) requireFunction("cache", "onEvent", onEvent);
   const { storage, memory } = resolveStorage(options.storage ?? "memory", maxEntries);
   const methods = new Set(options.methods ?? ["GET"]);
-  const keyOf = cacheKeys();
   const inFlight = new Map<string, InFlight>();
   /** The key namespaces of the servers this plugin is registered on: all `clear()` may touch. */
   const namespaces = new Set<string>();
@@ -284,8 +280,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
       if (from !== undefined) return from;
     } else found = stored;
     if (found !== undefined) await quietly(() => storage.delete(key));
-    // The caller's abort source as it is, without making an AbortSignal (microseconds on Node).
-    const signal = abortSourceOf(ctx.request);
+    const { signal } = ctx.request;
     // Aborted while the storage answered: nothing is sent on this caller's behalf.
     if (signal.aborted) throw abortError(ctx, signal.reason);
     if (onEvent !== undefined) emit("miss", ctx);
@@ -309,7 +304,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     return result;
   }
 
-  return answersAlways({
+  return {
     name: "cache",
     after: ["auth"],
     setup(server) {
@@ -326,7 +321,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
       if (rule?.invalidates !== undefined) return mutate(next, rule.invalidates);
       if (!methods.has(ctx.request.method) || isBinary(ctx)) return next();
       try {
-        const key = keyOf(ctx.server.options.name, ctx.request, whom(ctx));
+        const key = cacheKey(ctx.server.options.name, ctx.request, whom(ctx));
         const stored = read(key);
         const hit = isPromiseLike(stored) ? undefined : served(ctx, next, key, stored, rule);
         return hit === undefined ? answer(ctx, next, key, stored, rule) : Promise.resolve(hit);
@@ -346,7 +341,7 @@ export function cache(options: CacheOptions = {}): CachePlugin {
       forgetInFlight(() => true);
       for (const key of await ownKeys()) await quietly(() => storage.delete(key));
     },
-  });
+  };
 }
 
 function scopeMissing(server: string, unseen: string): KitOptionsError {
@@ -361,7 +356,7 @@ function scopeMissing(server: string, unseen: string): KitOptionsError {
  * alone; the shared request is aborted once no caller is left waiting for it. Each caller gets
  * its own copy of the result, so one caller's changes never reach another.
  */
-function follow(ctx: KitContext, shared: InFlight, signal: AbortSource): Promise<Result> {
+function follow(ctx: KitContext, shared: InFlight, signal: AbortSignal): Promise<Result> {
   shared.callers++;
   const first = shared.callers === 1;
   return new Promise((resolve, reject) => {

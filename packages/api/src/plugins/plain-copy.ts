@@ -1,8 +1,8 @@
 /**
  * A copy of a value as JSON left it: plain objects and arrays are copied all the way down,
- * anything else (strings, numbers, a `Date` a plugin put there) is kept. Cheaper than
- * `structuredClone` for the small objects results usually are, and enough: cached results hold
- * only what JSON parsing produced.
+ * anything else (strings, numbers, a `Date` a plugin put there) is kept as it is, where
+ * `structuredClone` would turn a class instance into a plain object or throw on a function.
+ * Cached results hold only what JSON parsing produced.
  */
 export function plainCopy<T>(value: T): T {
   if (typeof value !== "object" || value === null) return value;
@@ -16,8 +16,7 @@ export function plainCopy<T>(value: T): T {
 
 /**
  * A copy of a result that shares nothing a caller could change: its data, headers and envelope
- * are copied, its other fields are strings, numbers and booleans. Spreading the known fields is
- * what keeps a cache hit within its microsecond budget.
+ * are copied, its other fields are strings, numbers and booleans.
  */
 export function resultCopy<R extends { data: unknown; headers: object; envelope: unknown }>(
   result: R,

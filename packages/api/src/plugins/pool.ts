@@ -1,7 +1,5 @@
-import { answersAlways } from "../core/chain.js";
 import { KitRequestError, KitTimeoutError } from "../core/errors.js";
 import type { KitContext, KitNext, KitPlugin } from "../core/plugin.js";
-import { abortSourceOf } from "../core/request.js";
 import type { KitResult } from "../core/result.js";
 import { abortError, requestTarget } from "./abort-error.js";
 import { pluginMessages } from "./messages.js";
@@ -73,7 +71,7 @@ export function pool(options: PoolOptions = {}): PoolPlugin {
   }
 
   function wait(ctx: KitContext, next: KitNext, priority: number): Promise<Result> {
-    const signal = abortSourceOf(ctx.request);
+    const { signal } = ctx.request;
     if (signal.aborted) return Promise.reject(abortError(ctx, signal.reason));
     return new Promise((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -116,7 +114,7 @@ export function pool(options: PoolOptions = {}): PoolPlugin {
     });
   }
 
-  return answersAlways({
+  return {
     name: "pool",
     // A request waiting for auth's token refresh must not hold a slot the refresh needs.
     after: ["auth"],
@@ -145,5 +143,5 @@ export function pool(options: PoolOptions = {}): PoolPlugin {
       }
       return wait(ctx, next, priority);
     },
-  });
+  };
 }

@@ -1,7 +1,5 @@
-import { answersAlways } from "../core/chain.js";
 import { isKitRequestError, KitHttpError } from "../core/errors.js";
 import type { KitPlugin } from "../core/plugin.js";
-import { abortSourceOf, signalOf } from "../core/request.js";
 import type { KitHttpMethod } from "../core/vocabulary.js";
 import { abortError } from "./abort-error.js";
 import { requireInteger } from "./plugin-options.js";
@@ -46,15 +44,12 @@ const IDEMPOTENT: readonly KitHttpMethod[] = ["GET", "HEAD", "OPTIONS", "PUT", "
  */
 export function retry(options: RetryOptions = {}): KitPlugin {
   const settings = retrySettings(options);
-  return answersAlways({
+  return {
     name: "retry",
     async request(ctx, next) {
       const retries = ctx.options.retry?.retries ?? settings.retries;
       if (retries <= 0 || !settings.methods.has(ctx.request.method)) return next();
-      // The send's abort source as it is, without making an AbortSignal: a signal costs
-      // microseconds on Node, and axios and the deadline then listen to it as an EventTarget, so a
-      // send that succeeds at once creates none.
-      const source = abortSourceOf(ctx.request);
+      const source = ctx.request.signal;
       try {
         for (let attempt = 0; ; attempt++) {
           // The first attempt has the send's own signal; each later one gets a new signal
@@ -74,10 +69,10 @@ export function retry(options: RetryOptions = {}): KitPlugin {
           }
         }
       } finally {
-        if (abortSourceOf(ctx.request) !== source) ctx.request.signal = signalOf(source);
+        ctx.request.signal = source;
       }
     },
-  });
+  };
 }
 
 /** Milliseconds to wait before the next attempt, or `undefined` when the error is final. */

@@ -1,19 +1,8 @@
 /**
- * What a plugin may wait on: the send's `AbortSignal`, or the cheap handle that stands for it until
- * someone asks for a real signal (see `SendAbort`); both are aborted the same way.
- */
-export interface AbortSource {
-  readonly aborted: boolean;
-  readonly reason: unknown;
-  addEventListener(type: "abort", listener: () => void): void;
-  removeEventListener(type: "abort", listener: () => void): void;
-}
-
-/**
  * An AbortController that follows `parent`: aborting the parent aborts it, but aborting it leaves
  * the parent alone. `release()` detaches it so a long-lived parent does not keep listeners alive.
  */
-export function childController(parent: AbortSource): {
+export function childController(parent: AbortSignal): {
   controller: AbortController;
   release(): void;
 } {
@@ -28,7 +17,7 @@ export function childController(parent: AbortSource): {
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as `signal` aborts. */
-export function sleep(ms: number, signal: AbortSource): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);

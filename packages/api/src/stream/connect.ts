@@ -51,7 +51,7 @@ function streamingAdapters(
   return names.includes("fetch") ? names : [...names, "fetch"];
 }
 
-/** A signal aborted by either source; Kit's own is a light handle, not an `AbortSignal`. */
+/** A signal aborted by either source. */
 function follow(kit: InternalAxiosRequestConfig["signal"], mine: AbortSignal): AbortSignal {
   const controller = new AbortController();
   const abort = () => controller.abort();

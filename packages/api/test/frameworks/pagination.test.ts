@@ -129,7 +129,7 @@ describe("navigation", () => {
   test("an API that counts pages from 0 starts at initialPage 0", async () => {
     const api = petApiFor(server.origin);
     const { state, stop } = mount(() =>
-      useKitPagination((page, size) => api.listPets(page + 1, size), {
+      useKitPagination((page: number, size: number) => api.listPets(page + 1, size), {
         ...fromData,
         initialPage: 0,
       }),
@@ -179,7 +179,7 @@ describe("a watched filter sends the list back to the first page", () => {
     const api = petApiFor(server.origin);
     const view = renderHook(
       ({ q }: { q: string }) =>
-        useReactPagination((page, size) => api.listPets(page, size, q), {
+        useReactPagination((page: number, size: number) => api.listPets(page, size, q), {
           ...fromData,
           initialPageSize: 5,
           deps: [q],

@@ -6,6 +6,7 @@ import {
   formatParameter,
   formatSignature,
 } from "./client-shape.js";
+import { compareQueryKeys, isQueryObject, type QueryKeyChange } from "./compare-query-keys.js";
 
 /** One difference in a method; breaking when code that compiled against the old client may not. */
 export interface MethodChange {
@@ -20,6 +21,7 @@ export interface MethodChange {
     | "parameter-optional"
     | "parameter-order"
     | "parameter-sent"
+    | QueryKeyChange["kind"]
     | "return-type";
   breaking: boolean;
   message: string;
@@ -65,7 +67,10 @@ export function compareClients(before: ClientShape, after: ClientShape): ChangeR
       if (previous === undefined) added.push(entry(current!));
       else if (current === undefined) removed.push(entry(previous));
       else {
-        const changes = compareMethods(previous, current);
+        const changes = [
+          ...compareMethods(previous, current),
+          ...compareQueryKeys(previous, current, before.types, after.types),
+        ];
         if (changes.length === 0) continue;
         changed.push({
           ...entry(current),
@@ -276,7 +281,8 @@ function compareParameter(before: ClientParameter, after: ClientParameter): Meth
       message: `parameter ${name} is now optional`,
     });
   }
-  if (before.decorator !== after.decorator) {
+  // A query object's decorator lists its keys; their changes are reported key by key.
+  if (before.decorator !== after.decorator && !(isQueryObject(before) && isQueryObject(after))) {
     changes.push({
       kind: "parameter-sent",
       breaking: false,

@@ -183,8 +183,8 @@ function matchingClose(text: string, open: number): number {
   return -1;
 }
 
-/** Splits at the commas outside brackets and strings. */
-function splitTopLevel(text: string): string[] {
+/** Splits at the commas (or `separator`) outside brackets and strings. */
+export function splitTopLevel(text: string, separator = COMMA): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
@@ -194,7 +194,7 @@ function splitTopLevel(text: string): string[] {
     else if (isCommentStart(text, index, code)) index = commentEnd(text, index);
     else if (isOpening(code)) depth++;
     else if (isClosing(text, index, code)) depth--;
-    else if (code === COMMA && depth === 0) {
+    else if (code === separator && depth === 0) {
       parts.push(text.slice(start, index).trim());
       start = index + 1;
     }

@@ -3,6 +3,12 @@ import type { EnvelopeKeys, GenerateOptions } from "../options.js";
 /** What `kit generate` does with the files it renders. */
 export type GenerateMode = "write" | "dry-run" | "check";
 
+/**
+ * What makes `--check` fail: any file that is not up to date (`changes`), or only a change the
+ * report marks breaking (`breaking`), so CI stops a client whose existing calls would break.
+ */
+export type FailOn = "changes" | "breaking";
+
 /** How the change report is printed: text lines, or one JSON document on stdout for CI. */
 export type ReportFormat = "text" | "json";
 
@@ -17,6 +23,8 @@ export interface GenerateFlags {
   timeout?: number;
   /** `--max-size` in bytes. */
   maxSize?: number;
+  /** `--fail-on`, given only with `--check`. */
+  failOn?: FailOn;
   options: GenerateOptions;
 }
 

@@ -25,8 +25,10 @@ const GENERATE_FLAGS = {
   "exclude-tags": { type: "string", multiple: true },
   envelope: { type: "string" },
   mock: { type: "string" },
+  "query-object": { type: "boolean" },
   "dry-run": { type: "boolean" },
   check: { type: "boolean" },
+  "fail-on": { type: "string" },
   force: { type: "boolean" },
   clean: { type: "boolean" },
   verbose: { type: "boolean" },
@@ -142,6 +144,10 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
       `--max-size must be a number of bytes or a size such as 50mb; got "${values["max-size"]}"`,
     );
   }
+  const failOn = values["fail-on"];
+  if (failOn !== undefined && failOn !== "breaking" && failOn !== "changes")
+    return usageError(`--fail-on must be breaking or changes; got "${failOn}"`);
+  if (failOn !== undefined && !values.check) return usageError("--fail-on goes with --check");
   const report = parseReport(values.report);
   if (isUsageError(report)) return report;
   if (values.watch && report === "json") {
@@ -155,6 +161,7 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
     ...(excludeTags === undefined ? {} : { excludeTags }),
     ...(envelope === undefined ? {} : { envelope }),
     ...(values.mock === undefined ? {} : { mock: "msw" as const }),
+    ...(values["query-object"] ? { queryObject: true } : {}),
   };
   return {
     command: "generate",
@@ -168,6 +175,7 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
       headers,
       ...(timeout === undefined ? {} : { timeout }),
       ...(maxSize === undefined ? {} : { maxSize }),
+      ...(failOn === undefined ? {} : { failOn }),
       options,
     },
     mode,

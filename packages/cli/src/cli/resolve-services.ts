@@ -8,7 +8,7 @@ import { closestName } from "../model/closest-name.js";
 import { DEFAULT_MAX_SIZE } from "../openapi/document-size.js";
 import { DEFAULT_TIMEOUT_MS, isHttpUrl } from "../openapi/fetch-document.js";
 import type { GenerateOptions } from "../options.js";
-import type { GenerateCommand } from "./command.js";
+import type { FailOn, GenerateCommand } from "./command.js";
 import { DEFAULT_GENERATE_OUT } from "./parse-argv.js";
 import { displayPath } from "./report.js";
 
@@ -28,6 +28,8 @@ export interface Service {
   options: GenerateOptions;
   /** The config file's `mock` settings, for `kit mock`. */
   mock?: MockConfig;
+  /** What fails `--check`; absent: any file that is not up to date. */
+  failOn?: FailOn;
 }
 
 export interface RunSetup {
@@ -141,6 +143,9 @@ function fromFlags(
   if (configured.tagNames !== undefined) options.tagNames = configured.tagNames;
   if (flags.options.mock !== undefined || configured.mock?.handlers !== undefined)
     options.mock = "msw";
+  const failOn = flags.failOn ?? configured.failOn;
+  // Like --clean, the flag can only turn it on.
+  if (flags.options.queryObject || configured.queryObject) options.queryObject = true;
   return {
     ...(configured.service === undefined ? {} : { service: configured.service }),
     input: isHttpUrl(input) ? input : path.resolve(inputBase, input),
@@ -152,6 +157,7 @@ function fromFlags(
     maxSize: flags.maxSize ?? configured.maxSize ?? DEFAULT_MAX_SIZE,
     options,
     ...(configured.mock === undefined ? {} : { mock: configured.mock }),
+    ...(failOn === undefined ? {} : { failOn }),
   };
 }
 

@@ -11,7 +11,7 @@ import { withOutputLock } from "../write/output-lock.js";
 import { planWrite } from "../write/plan.js";
 import type { PlannedWrite, WriteAction, WritePlan } from "../write/plan-types.js";
 import { countActions, differingEntries } from "../write/plan-types.js";
-import type { GenerateMode } from "./command.js";
+import type { FailOn, GenerateMode } from "./command.js";
 import { failureMessage, reportFailure } from "./failure.js";
 import type { CliIo, ExitCode } from "./io.js";
 import { throwIfRefused } from "./refusal.js";
@@ -98,7 +98,10 @@ export async function runService(
       };
       switch (options.mode) {
         case "check":
-          summary.exitCode = reportCheck(plan, io, elapsed, report);
+          summary.exitCode = reportCheck(plan, io, elapsed, report, {
+            failOn: service.failOn ?? "changes",
+            breaking: changes?.breaking ?? 0,
+          });
           break;
         case "dry-run":
           reportDryRun(plan, io, elapsed, report);
@@ -145,12 +148,17 @@ function reportDryRun(plan: WritePlan, io: CliIo, elapsed: () => string, report:
   throwIfRefused(plan, io.cwd);
 }
 
-/** For CI: compares what this exact command would do with what is on disk. */
+/**
+ * For CI: compares what this exact command would do with what is on disk. With `--fail-on
+ * breaking`, files that differ fail only through a breaking change in the report (or a file the
+ * run would refuse to overwrite): a client whose existing calls still compile passes.
+ */
 function reportCheck(
   plan: WritePlan,
   io: CliIo,
   elapsed: () => string,
   report: () => void,
+  { failOn, breaking }: { failOn: FailOn; breaking: number },
 ): ExitCode {
   const out = displayPath(io.cwd, plan.outDir);
   const differing: PlannedWrite[] = differingEntries(plan);
@@ -160,8 +168,19 @@ function reportCheck(
   }
   for (const entry of differing) io.stdout(formatEntry(entry, PLANNED, io.cwd));
   report();
-  io.stderr(
-    `kit: ${plural(differing.length, "file")} in ${out} not up to date; run the command without --check`,
-  );
+  const files = `${plural(differing.length, "file")} in ${out} not up to date`;
+  if (failOn === "breaking") {
+    if (breaking === 0 && countActions(plan).refuse === 0) {
+      io.stdout(`${files}, with no breaking change (--fail-on breaking)`);
+      return 0;
+    }
+    if (breaking > 0) {
+      io.stderr(
+        `kit: ${plural(breaking, "breaking change")} in ${out}: existing calls may not compile or may send other arguments; run the command without --check`,
+      );
+      return 1;
+    }
+  }
+  io.stderr(`kit: ${files}; run the command without --check`);
   return 1;
 }

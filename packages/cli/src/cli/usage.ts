@@ -20,11 +20,14 @@ kit generate [service…] options:
                             a success field; "none": the runtime never unwraps
                             (default: methods return the whole body, nothing is unwrapped)
       --mock msw            Also write mocks/: typed MSW handlers per tag with the document's examples
+      --query-object        Each operation's query parameters as one typed query object
   -H, --header <"N: v">     Request header for a URL input (repeatable)
       --timeout <ms>        Time a URL input may take to answer (default: 30000)
       --max-size <size>     Most a URL input may download and unpack to, e.g. 50mb (default: 100mb)
       --dry-run             Print what would be created, changed, deleted or refused; write nothing
       --check               Write nothing; exit 1 and list the files that are not up to date
+      --fail-on <what>      With --check: "changes" (default) or "breaking", to fail only on
+                            changes the report marks breaking
   -w, --watch               Regenerate when the document or config changes; Ctrl-C stops
       --report <text|json>  How to print what changed in the client (json: one document on stdout)
       --force               Overwrite files that lack the generated marker

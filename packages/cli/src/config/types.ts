@@ -33,6 +33,10 @@ export interface ServiceConfig {
   clean?: boolean;
   /** Overwrite files that lack the generated marker. */
   force?: boolean;
+  /** Each operation's query parameters as one typed `query` object; default: one parameter each. */
+  queryObject?: boolean;
+  /** What fails `kit generate --check`: any difference (`"changes"`, default) or a breaking change. */
+  failOn?: "changes" | "breaking";
   /** Request headers for a URL input, e.g. `{ authorization: \`Bearer ${process.env.TOKEN}\` }`. */
   headers?: Record<string, string>;
   /** Milliseconds a URL input may take to answer completely; default 30000. */

@@ -33,6 +33,8 @@ const SERVICE_KEYS = [
   "envelope",
   "clean",
   "force",
+  "queryObject",
+  "failOn",
   "headers",
   "timeout",
   "maxSize",
@@ -120,13 +122,18 @@ function readService(
     if (!valid) fail(prefix + key, 'must be a non-empty list of tag names, e.g. ["pet"]');
     service[key] = (raw as string[]).map((tag) => tag.trim());
   }
-  for (const key of ["clean", "force"] as const) {
+  for (const key of ["clean", "force", "queryObject"] as const) {
     const raw = value[key];
     if (raw === undefined) continue;
     if (typeof raw !== "boolean") fail(prefix + key, "must be true or false");
     service[key] = raw as boolean;
   }
   if (value.tagNames !== undefined) service.tagNames = readTagNames(value.tagNames, prefix, fail);
+  if (value.failOn !== undefined) {
+    if (value.failOn !== "changes" && value.failOn !== "breaking")
+      fail(`${prefix}failOn`, 'must be "changes" or "breaking"');
+    service.failOn = value.failOn as "changes" | "breaking";
+  }
   if (value.envelope !== undefined) service.envelope = readEnvelope(value.envelope, prefix, fail);
   if (value.headers !== undefined) service.headers = readHeaders(value.headers, prefix, fail);
   if (value.timeout !== undefined) {

@@ -1,5 +1,5 @@
 import type { ClientParameter, ClientSignature } from "../changes/client-shape.js";
-import type { MethodPlan, ParameterPlan } from "../model/plan-types.js";
+import type { MethodPlan, ParameterPlan, QueryKeyPlan } from "../model/plan-types.js";
 import { docComment } from "./doc-comment.js";
 import type { TypePrinter } from "./type-printer.js";
 
@@ -90,6 +90,8 @@ function renderBinding(parameter: ClientParameter): string {
 function bindingDecorator(parameter: ParameterPlan, decorators: Set<string>): string {
   if (parameter.decorator === undefined) return "";
   decorators.add(parameter.decorator);
+  if (parameter.queryKeys !== undefined)
+    return `@Query(${queryObjectArgument(parameter.queryKeys)})`;
   const key = parameter.key === undefined ? "" : JSON.stringify(parameter.key);
   const option =
     styleArgument(parameter.joinedStyle) ||
@@ -97,6 +99,20 @@ function bindingDecorator(parameter: ParameterPlan, decorators: Set<string>): st
     encodingArgument(parameter.encoding) ||
     (parameter.simpleExplode === undefined ? "" : `, { explode: ${parameter.simpleExplode} }`);
   return `@${parameter.decorator}(${key}${option})`;
+}
+
+/** `{ keys: ["a", "b"], styles: { b: { explode: false } } }`: the keys in the order they are sent. */
+function queryObjectArgument(keys: readonly QueryKeyPlan[]): string {
+  const names = keys.map(({ key }) => JSON.stringify(key)).join(", ");
+  const styles = keys.flatMap(({ key, joinedStyle, deepObject }) => {
+    const style = joinedStyle
+      ? styleArgument(joinedStyle).slice(2)
+      : deepObject
+        ? '{ style: "deepObject" }'
+        : "";
+    return style === "" ? [] : [`${JSON.stringify(key)}: ${style}`];
+  });
+  return `{ keys: [${names}]${styles.length === 0 ? "" : `, styles: { ${styles.join(", ")} }`} }`;
 }
 
 /** The runtime's `@Query` option for the style; `explode` defaults to false for the delimited ones. */

@@ -412,7 +412,8 @@ function requestBodyOf(
   if (mediaType === undefined) return undefined;
   const schema = mediaSchema(content[mediaType], appendPointer(pointer, "content", mediaType));
   const kind = bodyKind(mediaType);
-  const encoding = kind === "form" ? fieldEncodings(content[mediaType]) : undefined;
+  const encoding =
+    kind === "form" || kind === "multipart" ? fieldEncodings(content[mediaType]) : undefined;
   return {
     mediaType,
     kind,

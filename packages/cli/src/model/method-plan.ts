@@ -1,16 +1,20 @@
 import type { EnvelopeKeys } from "../options.js";
 import { errorResponses } from "./error-responses.js";
+import { multipartFormType } from "./form-type.js";
 import type { Operation } from "./operation.js";
 import { parameterTag } from "./parameter-doc.js";
-import type { MethodPlan, ParameterPlan } from "./plan-types.js";
+import type { Declaration, MethodPlan, ParameterPlan, QueryKeyPlan } from "./plan-types.js";
+import { foldQueryParameters, type PlannedParameter } from "./query-object.js";
+import { queryObjectType } from "./query-object-type.js";
 import type { SchemaContext } from "./schema/schema-context.js";
 import { buildSchemaType } from "./schema/schema-type.js";
-import { planSignature, type ReturnSource } from "./signature.js";
+import { planSignature, type ReturnSource, type SignatureParameter } from "./signature.js";
 import type { StreamKind } from "./stream-media.js";
 import type { ApiMethod } from "./tag-group.js";
 import {
   docOf,
   isUnknown,
+  type NamedType,
   primitive,
   type RuntimeType,
   type TypeExpr,
@@ -22,14 +26,28 @@ const STREAM_TYPES: Record<StreamKind, RuntimeType> = {
   "json-lines": "KitJsonLines",
 };
 
+/**
+ * The types a method declares itself, which have no schema of their own to build from: query
+ * objects and multipart forms. `queryObject`: the query parameters are one `query` object.
+ */
+export interface MethodTypes {
+  readonly declared: Map<NamedType, Declaration>;
+  readonly queryObject: boolean;
+}
+
 /** Plans a method's signature and builds its parameter and return types, in that order. */
 export function planMethod(
   method: ApiMethod,
   context: SchemaContext,
   envelope: EnvelopeKeys | undefined,
+  types: MethodTypes = { declared: new Map(), queryObject: false },
 ): MethodPlan {
   const { operation } = method;
-  const signature = planSignature(context.loaded, operation, context.warnings, envelope);
+  const planned = planSignature(context.loaded, operation, context.warnings, envelope);
+  const parameters: readonly PlannedParameter[] = types.queryObject
+    ? foldQueryParameters(planned.parameters).parameters
+    : planned.parameters;
+  const signature = { ...planned, parameters };
   const notes = [
     signature.cookies.length > 0
       ? `Cookie parameters (${signature.cookies.join(", ")}) are not sent by this method: write them into the Cookie header yourself.`
@@ -38,8 +56,11 @@ export function planMethod(
       ? `Multipart file fields: ${signature.fileFields.join(", ")}.`
       : undefined,
   ];
-  const parameterTags = signature.parameters.flatMap(
-    (parameter) => parameterTag(context.loaded, operation, parameter) ?? [],
+  // A query object's parameters are documented on its type's keys.
+  const parameterTags = planned.parameters.flatMap((parameter) =>
+    parameters.includes(parameter)
+      ? (parameterTag(context.loaded, operation, parameter) ?? [])
+      : [],
   );
   const doc = docOf(
     [
@@ -50,8 +71,9 @@ export function planMethod(
     ],
     [...parameterTags, ...(operation.deprecated ? ["@deprecated"] : [])],
   );
-  const parameters = signature.parameters.map(
-    (parameter): ParameterPlan => ({
+  const parameterPlans = signature.parameters.map((parameter): ParameterPlan => {
+    const source = parameter.type;
+    return {
       variable: parameter.variable,
       ...(parameter.decorator !== undefined ? { decorator: parameter.decorator } : {}),
       ...(parameter.key !== undefined ? { key: parameter.key } : {}),
@@ -59,15 +81,20 @@ export function planMethod(
       ...(parameter.deepObject ? { deepObject: parameter.deepObject } : {}),
       ...(parameter.encoding !== undefined ? { encoding: parameter.encoding } : {}),
       ...(parameter.simpleExplode !== undefined ? { simpleExplode: parameter.simpleExplode } : {}),
+      ...("queryKeys" in source ? { queryKeys: source.queryKeys.map(queryKey) } : {}),
       required: parameter.required,
-      type: context.inView("request", () => sourceType(parameter.type, context)),
-    }),
-  );
+      type:
+        "queryKeys" in source
+          ? queryObjectType(operation, source.queryKeys, context, types.declared)
+          : context.inView("request", () => sourceType(source, context)),
+    };
+  });
   const returns = context.inView("response", () =>
     union(signature.returns.map((source) => sourceType(source, context))),
   );
   // Error bodies are responses too: readOnly properties stay, writeOnly ones are left out.
   const errors = context.inView("response", () => errorsType(operation, context));
+  const form = multipartFormType(operation, context, types.declared);
   return {
     name: method.name,
     verb: operation.verb,
@@ -76,9 +103,19 @@ export function planMethod(
     ...(signature.contentType !== undefined ? { contentType: signature.contentType } : {}),
     ...(signature.responseType !== undefined ? { responseType: signature.responseType } : {}),
     ...(signature.envelope !== undefined ? { envelope: signature.envelope } : {}),
-    parameters,
+    parameters: parameterPlans,
     returns,
     ...(errors !== undefined ? { errors } : {}),
+    ...(form !== undefined ? { form } : {}),
+  };
+}
+
+/** How the runtime sends one key of a query object: its wire name and style. */
+function queryKey(parameter: SignatureParameter): QueryKeyPlan {
+  return {
+    key: parameter.key!,
+    ...(parameter.joinedStyle !== undefined ? { joinedStyle: parameter.joinedStyle } : {}),
+    ...(parameter.deepObject ? { deepObject: parameter.deepObject } : {}),
   };
 }
 

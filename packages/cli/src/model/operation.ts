@@ -35,7 +35,7 @@ export interface RequestBody {
   required: boolean;
   description?: string;
   schema?: SchemaAt;
-  /** A form body's Encoding Objects by field, as far as the runtime can honour them. */
+  /** A form or multipart body's Encoding Objects by field, as far as the runtime can honour them. */
   encoding?: Record<string, FieldEncoding>;
   pointer: string;
 }

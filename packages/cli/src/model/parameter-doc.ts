@@ -15,6 +15,16 @@ export function parameterTag(
   operation: Operation,
   parameter: SignatureParameter,
 ): string | undefined {
+  const lines = parameterDocLines(loaded, operation, parameter);
+  return lines.length === 0 ? undefined : `@param ${parameter.variable} ${lines.join("\n")}`;
+}
+
+/** What a parameter's doc says, line by line: deprecation, description, default and example. */
+export function parameterDocLines(
+  loaded: LoadedDocument,
+  operation: Operation,
+  parameter: SignatureParameter,
+): string[] {
   const declared =
     parameter.from &&
     operation.parameters.find(
@@ -36,6 +46,6 @@ export function parameterTag(
     typeof description === "string" ? description : undefined,
     schema.default === undefined ? undefined : `Default: ${valueText(schema.default)}`,
     example === undefined ? undefined : `Example: ${valueText(example)}`,
-  ].filter((line) => line !== undefined && line.trim() !== "");
-  return lines.length === 0 ? undefined : `@param ${parameter.variable} ${lines.join("\n")}`;
+  ];
+  return lines.filter((line): line is string => line !== undefined && line.trim() !== "");
 }

@@ -52,10 +52,21 @@ export interface MethodPlan {
    * `this` type, from which the runtime infers its error type. Absent when no error body is typed.
    */
   readonly errors?: TypeExpr;
+  /** `<Operation>Form`, the fields of a multipart body for `formData<T>()`; not in the signature. */
+  readonly form?: TypeExpr;
+}
+
+/** One key of a query object: its wire name and, as for a named `@Query`, its style. */
+export interface QueryKeyPlan {
+  readonly key: string;
+  readonly joinedStyle?: JoinedQueryStyle;
+  readonly deepObject?: true;
 }
 
 export interface ParameterPlan {
   readonly variable: string;
+  /** For a query object (`@Query({ keys })`): its keys in the order they are sent. */
+  readonly queryKeys?: readonly QueryKeyPlan[];
   /** Absent for cookie parameters, which the caller writes into the Cookie header. */
   readonly decorator?: ParameterDecorator;
   readonly key?: string;

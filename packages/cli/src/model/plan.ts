@@ -9,8 +9,9 @@ import { planEnvelope } from "./envelope-plan.js";
 import { groupOperations } from "./group-operations.js";
 import { planMethod } from "./method-plan.js";
 import { TypePlacement } from "./placement.js";
-import type { GenerationPlan } from "./plan-types.js";
+import type { Declaration, GenerationPlan } from "./plan-types.js";
 import { SchemaContext } from "./schema/schema-context.js";
+import type { NamedType } from "./type-expr.js";
 import { TypeRegistry } from "./type-registry.js";
 import type { Warnings } from "./warnings.js";
 
@@ -41,17 +42,22 @@ export function planDocument(
     warnings,
   });
   const context = new SchemaContext(loaded, registry, warnings);
-  const placement = new TypePlacement((type) => buildDeclaration(type, context));
+  // Query objects and multipart forms have no schema to build from: their methods declare them.
+  const types = { declared: new Map<NamedType, Declaration>(), queryObject: !!options.queryObject };
+  const placement = new TypePlacement(
+    (type) => types.declared.get(type) ?? buildDeclaration(type, context),
+  );
   // One group after the other, its methods then the types they use: names of inline types are
   // claimed in this order, so it must not change.
   const apis = groups.map((group) => {
-    const methods = group.methods.map((method) => planMethod(method, context, envelopeKeys));
+    const methods = group.methods.map((method) => planMethod(method, context, envelopeKeys, types));
     placement.place(
       group.fileName,
       methods.flatMap((method) => [
         ...method.parameters.map((p) => p.type),
         method.returns,
         ...(method.errors ? [method.errors] : []),
+        ...(method.form ? [method.form] : []),
       ]),
     );
     return { group, ...planClassEnvelope(methods) };

@@ -370,7 +370,13 @@ export class RequestValidator {
         }
         const value = emptyRecord();
         for (const [name, part] of form) {
-          const item = typeof part === "string" ? jsonOrText(part) : "(file)";
+          // A part typed JSON (OpenAPI's default for an object field) is read as its value.
+          const item =
+            typeof part === "string"
+              ? jsonOrText(part)
+              : /json/i.test(part.type)
+                ? jsonOrText(await part.text())
+                : "(file)";
           value[name] = Object.hasOwn(value, name) ? [value[name], item].flat() : item;
         }
         if (schemaPointer !== undefined)

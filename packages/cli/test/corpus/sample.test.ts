@@ -12,12 +12,16 @@ describe("real OpenAPI documents: the CI sample (corpus/sample.txt) and the repr
       .map((line) => line.trim())
       .filter((line) => line !== "" && !line.startsWith("#"));
     // The wire stage's server is `kit mock` (routing and validating by itself), so this also
-    // proves the generated client against the mock.
-    const { summary, failures, outcomes } = await runCorpus(["corpus/sample.txt", ...repros], {
-      KIT_WIRE_SERVER: "kit-mock",
-    });
+    // proves the generated client against the mock. Every tenth document is generated with
+    // --query-object and called that way, with the same values: all checks below hold for it too.
+    const { summary, failures, outcomes } = await runCorpus(
+      ["--query-object-every", "10", "corpus/sample.txt", ...repros],
+      { KIT_WIRE_SERVER: "kit-mock" },
+    );
 
     expect(summary.documents).toBe(sample.length + repros.length);
+    const queryObjects = outcomes.filter((outcome) => outcome.queryObject);
+    expect(queryObjects).toHaveLength(Math.ceil(summary.documents / 10));
     // Every document here is valid OpenAPI, so a rejection is as much a bug as a crash.
     const problems = {
       crashes: summary.crashes,

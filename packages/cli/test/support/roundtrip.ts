@@ -10,6 +10,7 @@ import type { Operation } from "../../src/model/operation.js";
 import { planSignature, type SignatureParameter } from "../../src/model/signature.js";
 import { Warnings } from "../../src/model/warnings.js";
 import type { LoadedDocument } from "../../src/openapi/load.js";
+import { queryObjectArguments } from "./call-arguments.js";
 
 type ApiObject = Record<string, (...args: unknown[]) => { send(): Promise<unknown> }>;
 
@@ -22,9 +23,14 @@ interface Exchange {
  * Calls every operation of the document through the generated client in `outDir` (its
  * `index.ts` is imported) and checks what reaches axios against the document: verb, path with
  * placeholders filled and trailing slash kept, exactly the declared query keys, headers, the
- * request content type and the response type. Returns how many calls were checked.
+ * request content type and the response type. Returns how many calls were checked. With
+ * `queryObject`, the client was generated with `--query-object` and is called that way.
  */
-export async function checkRoundTrip(outDir: string, loaded: LoadedDocument): Promise<number> {
+export async function checkRoundTrip(
+  outDir: string,
+  loaded: LoadedDocument,
+  queryObject = false,
+): Promise<number> {
   const client = (await import(pathToFileURL(join(outDir, "index.ts")).href)) as Record<
     string,
     unknown
@@ -53,7 +59,8 @@ export async function checkRoundTrip(outDir: string, loaded: LoadedDocument): Pr
       const signature = planSignature(loaded, method.operation, warnings);
       const args = signature.parameters.map(sampleArgument);
       const label = `${group.className}.${method.name} (${method.operation.verb} ${method.operation.path})`;
-      await api[method.name]!(...args).send();
+      const call = queryObject ? queryObjectArguments(signature.parameters, args) : args;
+      await api[method.name]!(...call).send();
       const exchange = exchanges.pop();
       expect(exchange, label).toBeDefined();
       checkExchange(exchange!, method.operation, signature.parameters, args, service, label);

@@ -1,0 +1,43 @@
+import { NameScope } from "./names.js";
+import type { SignatureParameter, TypeSource } from "./signature.js";
+
+/** A query object of these named query parameters, declared as `<Operation>Query`. */
+export interface QueryObjectSource {
+  queryKeys: readonly SignatureParameter[];
+}
+
+/** A parameter of the printed signature: one of the document's, or a query object of several. */
+export interface PlannedParameter extends Omit<SignatureParameter, "type"> {
+  type: TypeSource | QueryObjectSource;
+}
+
+/**
+ * The signature with its named query parameters folded into one `query` object parameter, at the
+ * place of the first of them: required when any of them is. The keys keep the order the positional
+ * form sends them in. An exploded query object (`@Query()`, whose own keys are the query keys) and
+ * every other parameter stay as they are.
+ */
+export function foldQueryParameters(parameters: readonly SignatureParameter[]): {
+  parameters: PlannedParameter[];
+  keys: readonly SignatureParameter[];
+} {
+  const keys = parameters.filter(isNamedQuery);
+  if (keys.length === 0) return { parameters: [...parameters], keys };
+  const variables = new NameScope();
+  for (const parameter of parameters)
+    if (!isNamedQuery(parameter)) variables.reserve(parameter.variable);
+  const query: PlannedParameter = {
+    variable: variables.claim("query"),
+    decorator: "Query",
+    required: keys.some((key) => key.required),
+    type: { queryKeys: keys },
+  };
+  const folded: PlannedParameter[] = parameters.filter((parameter) => !isNamedQuery(parameter));
+  // Parameters are sorted required first; the first key's place keeps that order for `query`.
+  folded.splice(parameters.indexOf(keys[0]!), 0, query);
+  return { parameters: folded, keys };
+}
+
+function isNamedQuery(parameter: SignatureParameter): boolean {
+  return parameter.decorator === "Query" && parameter.key !== undefined;
+}
