@@ -424,6 +424,11 @@ function requestBodyOf(
   };
 }
 
+/**
+ * The 2xx responses. `default` stands for every status the document does not list: with no 2xx
+ * listed, a success is one of them, so `default` is the success response too (and stays an error
+ * response, for the statuses that are errors). Beside a 2xx it describes the others: errors only.
+ */
 function readResponses(
   loaded: LoadedDocument,
   raw: Record<string, unknown>,
@@ -431,7 +436,9 @@ function readResponses(
   warnings: Warnings,
   shared: SharedReads,
 ): ResponseBody[] {
-  return statusKeys(raw, SUCCESS_STATUS).map((status) =>
+  const success = statusKeys(raw, SUCCESS_STATUS);
+  const statuses = success.length === 0 ? statusKeys(raw, /^default$/i) : success;
+  return statuses.map((status) =>
     readResponse(loaded, status, raw[status], appendPointer(at, status), warnings, shared),
   );
 }
