@@ -490,21 +490,44 @@ export const CASES: readonly FidelityCase[] = [
     schemas: {
       Base: {
         type: "object",
-        properties: { kind: { type: "string", enum: ["a", "b"] }, id: { type: "integer" } },
+        properties: {
+          kind: { type: "string", enum: ["a", "b"] },
+          id: { type: "integer" },
+          note: { type: "string", nullable: true },
+          meta: { type: "object", nullable: true },
+          tags: { type: "array", items: { type: "object", properties: { a: { type: "string" } } } },
+        },
       },
       T: {
         allOf: [
           ref("Base"),
           {
             type: "object",
-            properties: { kind: { type: "string" }, id: { description: "The id." } },
+            properties: {
+              kind: { type: "string" },
+              id: { description: "The id." },
+              note: { type: "string" },
+              meta: { type: "object", properties: { m: { type: "integer" } } },
+              tags: {
+                type: "array",
+                items: { type: "object", properties: { b: { type: "integer" } } },
+              },
+            },
           },
         ],
       },
     },
-    valid: ["{ kind: 'a', id: 1 }", "{}"],
-    invalid: ["{ kind: 'c' }", "{ id: '1' }"],
-    prints: ['kind?: "a" | "b";', "id?: number;"],
+    valid: ["{ kind: 'a', id: 1, note: 'n', meta: { m: 1 }, tags: [{ a: 'x', b: 1 }] }", "{}"],
+    invalid: [
+      "{ kind: 'c' }",
+      "{ id: '1' }",
+      "{ note: null }",
+      "{ meta: null }",
+      "{ meta: { m: 'x' } }",
+      "{ tags: [{ a: 1 }] }",
+      "{ tags: [{ b: 'x' }] }",
+    ],
+    prints: ['kind?: "a" | "b";', "id?: number;", "note?: string;", "meta?: {", "tags?: ({"],
   },
   {
     name: "read-only-allof-branch-sent-3.1",
@@ -550,6 +573,37 @@ export const CASES: readonly FidelityCase[] = [
     schemas: { T: { type: "object", allOf: [{ required: ["a"] }, { minProperties: 1 }] } },
     valid: ["{ a: 1 }", "{ a: 'x' }"],
     invalid: ["{}", "'a'"],
+  },
+  {
+    name: "allof-redeclared-contradicting-3.0",
+    version: "3.0",
+    schemas: {
+      Base: { type: "object", properties: { at: { type: "integer" } } },
+      T: { allOf: [ref("Base"), { type: "object", properties: { at: { type: "string" } } }] },
+    },
+    valid: ["{ at: 'now' }"],
+    invalid: ["{ at: {} }"],
+    prints: ["at?: string;"],
+    warnings: [
+      at(
+        "/allOf/1/properties/at",
+        "declared in allOf again with a type that excludes its other declaration; typed as this one",
+      ),
+    ],
+  },
+  {
+    name: "closed-empty-branch-beside-others-3.0",
+    version: "3.0",
+    schemas: {
+      A: { type: "object", properties: { a: { type: "string" } } },
+      B: { type: "object", properties: { b: { type: "string" } } },
+      T: {
+        allOf: [{ oneOf: [ref("A"), ref("B")] }, { type: "object", additionalProperties: false }],
+      },
+    },
+    // JSON Schema would allow only `{}`, which no author of such a branch means: it adds nothing.
+    valid: ["{ a: 'x' }", "{ b: 'y' }"],
+    invalid: ["'s'"],
   },
   {
     name: "closed-empty-object-3.0",

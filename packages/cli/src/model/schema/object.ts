@@ -35,8 +35,10 @@ export function buildObjectType(
     reportConditionals(shape, context);
     const keys = buildPropertyNames(shape, context);
     const extra = shape.additionalProperties;
-    // `additionalProperties: false` and nothing declared: only the empty object.
-    if (extra === undefined && shape.closed && keys === undefined) return NOTHING_LEFT;
+    // `additionalProperties: false` and nothing declared: only the empty object. Beside other
+    // branches it would reject their keys too, which their authors never mean, so it adds nothing.
+    const alone = undeclared === "properties" && !context.inIntersection;
+    if (extra === undefined && shape.closed && keys === undefined && alone) return NOTHING_LEFT;
     if (extra === undefined || extra === true) {
       return { kind: "record", value: primitive("unknown"), literal: false, ...keysOf(keys) };
     }
@@ -198,7 +200,13 @@ function declaredType(shape: ObjectShape, key: string, context: SchemaContext): 
   const built = (typing.length > 0 ? typing : declarations.slice(-1)).map(({ schema, pointer }) =>
     context.at("deferred", () => buildSchemaType(schema, pointer, context)),
   );
-  return allApply(built);
+  const type = allApply(built);
+  if (type !== undefined) return type;
+  context.warnings.add(
+    "declared in allOf again with a type that excludes its other declaration; typed as this one",
+    shape.properties.get(key)!.pointer,
+  );
+  return built[built.length - 1]!;
 }
 
 /**
