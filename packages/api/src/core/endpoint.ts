@@ -5,7 +5,7 @@ import { type PathTemplate, prefixPathTemplate, showPathTemplate } from "./path-
 import type { KitServerInfo } from "./plugin.js";
 import type { Route } from "./route.js";
 import type { Transport } from "./transport.js";
-import { joinURL } from "./url.js";
+import { isAbsoluteURL, joinURL } from "./url.js";
 
 /** A route bound to one server: its URL template starts with the server's baseURL. */
 export interface Endpoint {
@@ -37,7 +37,11 @@ export function bindRoute(
   const head = full.slice(0, full.length - route.pathText.length);
   const url = prefixPathTemplate(head, route.path);
   const relative = !hasOrigin(baseURL);
-  if (relative ? startsWithTwoSlashes(full) : originOf(full) !== originOf(baseURL)) {
+  // A route written as an absolute URL chose its origin; one joined to the baseURL must keep it.
+  if (
+    !isAbsoluteURL(route.pathText) &&
+    (relative ? startsWithTwoSlashes(full) : originOf(full) !== originOf(baseURL))
+  ) {
     throw new KitDecoratorError(
       "KIT_ROUTE_LEAVES_ORIGIN",
       messages.KIT_ROUTE_LEAVES_ORIGIN(route.where, showPathTemplate(url), baseURL),

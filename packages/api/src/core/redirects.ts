@@ -1,10 +1,10 @@
-import type { AxiosRequestConfig } from "axios";
+import type { AxiosInstance, AxiosRequestConfig, RawAxiosRequestHeaders } from "axios";
 
 /** The server option: what a redirect to another origin does. */
 export type KitCrossOriginRedirect = "refuse" | "strip";
 
 /** Headers a redirect to another origin keeps under `crossOriginRedirect: "strip"`. */
-const neutralHeader = /^(accept|accept-encoding|user-agent|content-.*)$/i;
+export const neutralHeader = /^(accept|accept-encoding|user-agent|content-.*)$/i;
 
 /** What a follower of redirects needs to know of the server's rule (see redirect-follower.ts). */
 export interface RedirectRules {
@@ -62,4 +62,42 @@ export function crossOriginRedirect(
 export function followsRedirectsItself(adapter: AxiosRequestConfig["adapter"]): boolean {
   const process = (globalThis as { process?: { versions?: { node?: string } } }).process;
   return adapter === "fetch" && typeof process?.versions?.node === "string";
+}
+
+/** The names of the headers axios adds to a request of `method` from the instance's defaults. */
+export function defaultHeaderNames(http: AxiosInstance, method: string): string[] {
+  const defaults = http.defaults.headers as unknown as Record<string, unknown>;
+  const names: string[] = [];
+  for (const [name, value] of Object.entries(defaults)) {
+    if (typeof value !== "object" || value === null) names.push(name);
+  }
+  for (const group of ["common", method.toLowerCase()]) {
+    const values = defaults[group];
+    if (typeof values === "object" && values !== null) names.push(...Object.keys(values));
+  }
+  return names;
+}
+
+/**
+ * A request to another origin than the server's (a route written as an absolute URL: an
+ * operation the document gives its own server) carries none of the server's credentials: its
+ * static headers are left out but for neutral ones (`Accept`, `Content-*`, `User-Agent`), both
+ * the copy in the request and axios's defaults (`false` is axios's way of leaving one out), and
+ * no cookie goes along (`withCredentials: false`). Headers the call itself sets stay: a parameter
+ * (a value other than the static one), and what plugins set; the auth plugin sets its token only
+ * where its `origins` allow.
+ */
+export function toForeignOrigin(
+  http: AxiosInstance,
+  config: AxiosRequestConfig,
+  headers: Readonly<Record<string, unknown>>,
+): void {
+  const defaults = http.defaults.headers as unknown as Record<string, unknown>;
+  const sent: RawAxiosRequestHeaders = { ...(headers as RawAxiosRequestHeaders) };
+  for (const name of defaultHeaderNames(http, String(config.method))) {
+    if (neutralHeader.test(name)) continue;
+    if (sent[name] === undefined || sent[name] === defaults[name]) sent[name] = false;
+  }
+  config.headers = sent;
+  config.withCredentials = false;
 }

@@ -10,6 +10,7 @@ import type {
   RequestBodyObject,
   ResponseObject,
 } from "../openapi/types.js";
+import { operationServer } from "./base-url.js";
 import { exactLength } from "./exact-length.js";
 import { fieldEncodings } from "./field-encoding.js";
 import { headerObjectExplode } from "./header-style.js";
@@ -134,10 +135,24 @@ export function buildOperation(
 ): Operation {
   const { path, verb, pointer, item, operation, tags } = entry;
   const responses = isObject(operation.responses) ? operation.responses : {};
+  const server = Array.isArray(operation.servers)
+    ? operationServer(
+        loaded.document,
+        operation.servers,
+        appendPointer(pointer, "servers"),
+        warnings,
+      )
+    : operationServer(
+        loaded.document,
+        item.value.servers,
+        appendPointer(item.pointer, "servers"),
+        warnings,
+      );
   return {
     path,
     verb,
     pointer,
+    ...(server === undefined ? {} : { server }),
     ...text("operationId", operation.operationId),
     ...text("summary", operation.summary),
     ...text("description", operation.description),

@@ -1,6 +1,7 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import { exampleResponse } from "../wire/example-response.js";
 import type { GenerationPlan, MockFilePlan } from "./plan-types.js";
+import { fullRoute } from "./tag-group.js";
 
 /**
  * MSW handlers for every method of the plan, answering what `kit mock` answers by default (the
@@ -15,7 +16,7 @@ export function planMocks(loaded: LoadedDocument, plan: GenerationPlan): MockFil
     handlers: group.methods.map((method, index) => {
       const response = exampleResponse(loaded, method.operation);
       const { expected } = response;
-      const full = `${group.prefix}${method.path}`.split(/[?#]/, 1)[0]!;
+      const full = fullRoute(group.prefix, method.path).split(/[?#]/, 1)[0]!;
       return {
         name: method.name,
         verb: method.operation.verb,
