@@ -38,7 +38,10 @@ export function serverUrl(servers: unknown): string | undefined {
  * (the operation's, else its path item's), variables filled. A relative one is resolved against
  * the document's server; beside a relative document server that cannot be done (the origin is the
  * page's), so the calls stay on the client's base URL, with a warning. Undefined for no servers, or
- * the document's own server again.
+ * the document's own server again (also written with a scheme where the document's has none:
+ * Kubernetes' `https://kubernetes.local` beside `//kubernetes.local`). A server whose URL has
+ * variables is fixed at their defaults, with a warning: its calls do not follow a base URL set
+ * otherwise (GitHub Enterprise's `{protocol}://{hostname}/api/uploads`).
  */
 export function operationServer(
   document: OpenAPIDocument,
@@ -59,9 +62,24 @@ export function operationServer(
     }
     return undefined;
   }
-  return withoutTrailingSlash(resolved) === withoutTrailingSlash(root)
-    ? undefined
-    : withoutTrailingSlash(resolved);
+  if (sameServer(resolved, root)) return undefined;
+  const written = (servers as { url: string }[])[0]!.url;
+  if (/\{[^}]*\}/.test(written)) {
+    warnings.add(
+      `the server "${written}" is fixed at its variables' defaults ("${withoutTrailingSlash(resolved)}"); its calls do not follow a base URL set otherwise`,
+      pointer,
+    );
+  }
+  return withoutTrailingSlash(resolved);
+}
+
+/** Whether `url` names the document's server `root`, which may leave out the scheme (`//host`). */
+function sameServer(url: string, root: string): boolean {
+  const left = withoutTrailingSlash(url).toLowerCase();
+  const right = withoutTrailingSlash(root).toLowerCase();
+  return right.startsWith("//")
+    ? left.replace(/^[a-z][a-z0-9+.-]*:/, "") === right
+    : left === right;
 }
 
 /** `url` as an absolute URL, relative ones resolved against an absolute `root`. */

@@ -77,4 +77,30 @@ describe("operationServer (#33 class 7)", () => {
     });
     expect(server(relative, [{ url: "/v1" }]).warnings).toEqual([]);
   });
+
+  it("is the document's server written with a scheme where the document's has none", () => {
+    const kubernetes = withServers([{ url: "//kubernetes.local" }]);
+    expect(server(kubernetes, [{ url: "https://kubernetes.local/" }]).url).toBeUndefined();
+  });
+
+  it("fixes a server's variables at their defaults, with a warning", () => {
+    const enterprise = withServers([
+      {
+        url: "{protocol}://{hostname}/api/v3",
+        variables: { protocol: { default: "http" }, hostname: { default: "HOSTNAME" } },
+      },
+    ]);
+    const uploads = [
+      {
+        url: "{protocol}://{hostname}/api/uploads",
+        variables: { protocol: { default: "http" }, hostname: { default: "HOSTNAME" } },
+      },
+    ];
+    expect(server(enterprise, uploads)).toEqual({
+      url: "http://HOSTNAME/api/uploads",
+      warnings: [
+        '#/paths/~1a/servers: the server "{protocol}://{hostname}/api/uploads" is fixed at its variables\' defaults ("http://HOSTNAME/api/uploads"); its calls do not follow a base URL set otherwise',
+      ],
+    });
+  });
 });
