@@ -10,18 +10,41 @@ import { gzipSync } from "node:zlib";
 import { analyzeMetafile, build } from "esbuild";
 
 const BUDGET_CORE_BYTES = 5 * 1024;
-const PLUGINS = ["auth", "retry", "cache", "logger"];
+const PLUGINS = ["auth", "retry", "cache", "logger", "pool"];
+/** The request strategies, one hook or composable each (the same names in Vue and React). */
+const STRATEGIES = [
+  "useKitRequest",
+  "useKitPagination",
+  "useKitFetcher",
+  "useKitEventStream",
+  "useKitDownload",
+  "useKitUploader",
+];
 /** Each framework entry point with everything it exports. */
 const INTEGRATIONS = {
-  vue: ["useKitRequest", "useKitPagination"],
-  react: ["useKitRequest", "useKitPagination"],
-  "tanstack-query": ["kitQueryOptions", "kitMutationOptions", "kitQueryKey"],
+  vue: STRATEGIES,
+  react: STRATEGIES,
+  "tanstack-query": [
+    "kitQueryOptions",
+    "kitMutationOptions",
+    "kitQueryKey",
+    "kitStreamedQueryOptions",
+    "invalidateKitQueries",
+  ],
 };
+/** What a TanStack Query user imports, one helper at a time. */
+const QUERY_HELPERS = [
+  "kitQueryOptions",
+  "kitMutationOptions",
+  "kitStreamedQueryOptions",
+  "invalidateKitQueries",
+];
 /** Capability entries and what an application imports from each. */
 const CAPABILITIES = {
   stream: ["eventStream", "jsonLines"],
   progress: ["sendWithProgress"],
   download: ["downloadedFile"],
+  messages: ["setKitMessages", "zh"],
 };
 
 const dist = fileURLToPath(new URL("../packages/api/dist/", import.meta.url));
@@ -36,14 +59,17 @@ const integrationEntry = (entry, names) =>
  * behind `import()` go to chunks loaded only when that code runs. The result is what loads at
  * start (the entry and the chunks it imports statically) and what may load later.
  */
-async function bundle(contents, minify) {
+async function bundle(contents, minify, withAxios = false) {
   const result = await build({
     stdin: { contents, resolveDir: dist, sourcefile: "entry.js", loader: "js" },
     bundle: true,
     format: "esm",
     target: "es2022",
-    platform: "neutral",
-    external: ["axios", "vue", "react", "@tanstack/query-core"],
+    // axios bundled is its browser build, as an application bundler picks it.
+    platform: withAxios ? "browser" : "neutral",
+    external: withAxios
+      ? ["vue", "react", "@tanstack/query-core"]
+      : ["axios", "vue", "react", "@tanstack/query-core"],
     minify,
     splitting: true,
     outdir: "/kit-size",
@@ -80,9 +106,9 @@ const gzipped = (text) => gzipSync(text, { level: 9 }).length;
  * Raw (bundled, not minified), minified and minified+gzipped sizes in bytes of what loads at start
  * (each file gzipped on its own, as a server sends it), and min+gzip of the chunks loaded later.
  */
-async function measure(contents) {
-  const raw = await bundle(contents, false);
-  const min = await bundle(contents, true);
+async function measure(contents, withAxios = false) {
+  const raw = await bundle(contents, false, withAxios);
+  const min = await bundle(contents, true, withAxios);
   return {
     raw: sum(raw.atStart.map((text) => text.length)),
     min: sum(min.atStart.map((text) => text.length)),
@@ -132,6 +158,35 @@ for (const [entry, names] of Object.entries(CAPABILITIES)) {
   rows.push(await addedRow(label, integrationEntry(entry, names)));
 }
 
+/**
+ * One strategy as an application imports it: alone (axios external, and axios counted: what the
+ * page loads for it), and what it adds to the core.
+ */
+const coreWithAxios = await measure(coreEntry, true);
+async function strategyRow(label, entry) {
+  const alone = await measure(entry);
+  const withCore = await measure(`${coreEntry}\n${entry}`);
+  const withAxios = await measure(`${coreEntry}\n${entry}`, true);
+  return [
+    label,
+    kb(alone.gzip),
+    `+${kb(withCore.gzip - core.gzip)}`,
+    kb(withAxios.gzip),
+    `+${kb(withAxios.gzip - coreWithAxios.gzip)}`,
+  ];
+}
+const strategyRows = [];
+for (const framework of ["vue", "react"]) {
+  for (const name of STRATEGIES) {
+    strategyRows.push(
+      await strategyRow(`\`${name}\` (${framework})`, integrationEntry(framework, [name])),
+    );
+  }
+}
+for (const name of QUERY_HELPERS) {
+  strategyRows.push(await strategyRow(`\`${name}\``, integrationEntry("tanstack-query", [name])));
+}
+
 console.log("| Entry | Raw | Minified | Min+gzip | Added to core, min+gzip | Budget | Verdict |");
 console.log("|---|---|---|---|---|---|---|");
 for (const row of rows) console.log(`| ${row.join(" | ")} |`);
@@ -140,6 +195,15 @@ console.log(
 );
 console.log(
   "esbuild with code splitting (what loads at start: the entry and the chunks it imports statically), ES2022 ESM, axios, vue, react and @tanstack/query-core external; gzip level 9. A plugin or integration alone includes the core parts it imports.",
+);
+
+console.log(
+  "\n| Strategy | Alone, min+gzip | Added to the core, min+gzip | Core + strategy + axios, min+gzip | Added to core + axios, min+gzip |",
+);
+console.log("|---|---|---|---|---|");
+for (const row of strategyRows) console.log(`| ${row.join(" | ")} |`);
+console.log(
+  `Without axios: axios external. With axios: the core, the strategy and axios's browser build in one bundle (core + axios alone: ${kb(coreWithAxios.gzip)}), as a page on a generated client loads them. vue, react and @tanstack/query-core are the application's own and stay external.`,
 );
 
 if (process.argv.includes("--analyze")) {

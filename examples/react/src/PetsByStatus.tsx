@@ -18,7 +18,7 @@ export function PetsByStatus() {
 
   function add(event: FormEvent): void {
     event.preventDefault();
-    addPet.mutate([{ name, photoUrls: [], status }]);
+    addPet.mutate({ name, photoUrls: [], status });
     setName("");
   }
 

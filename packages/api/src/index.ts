@@ -8,6 +8,7 @@ export {
   KitHttpError,
   KitNetworkError,
   KitOptionsError,
+  KitPluginError,
   KitRequestError,
   type KitRequestErrorKind,
   type KitRequestTarget,
@@ -27,6 +28,7 @@ export {
 export {
   defaultValidateCode,
   type KitResolvedServerOptions,
+  type KitRuntimeOptions,
   type KitServerOptions,
   type KitValidateCode,
 } from "./core/options.js";
@@ -59,7 +61,14 @@ export {
   Params,
   Query,
 } from "./decorators/parameters.js";
-export { ResponseType } from "./decorators/response-type.js";
+export {
+  type KitOptionDecorator,
+  PluginOptions,
+  ResponseType,
+  StaticHeaders,
+  Timeout,
+  WithCredentials,
+} from "./decorators/request-options.js";
 export { Server } from "./decorators/server.js";
 export {
   Delete,

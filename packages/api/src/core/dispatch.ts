@@ -1,30 +1,64 @@
+import { mergeCallOptions } from "./call-options.js";
 import { type Innermost, runChain } from "./chain.js";
 import type { Endpoint } from "./endpoint.js";
 import { unwrapEnvelope } from "./envelope.js";
 import type { KitRequestTarget } from "./errors.js";
 import type { KitCallOptions, KitContext } from "./plugin.js";
-import { buildRequest } from "./request.js";
+import { buildRequest, type CallSettings } from "./request.js";
 import { readBody } from "./response-body.js";
 import type { KitResult } from "./result.js";
 import type { SendAbort } from "./send-abort.js";
 import type { RawResponse, Transport, TransportExtra } from "./transport.js";
+import type { KitRequest } from "./vocabulary.js";
 
-/** One send: build the request, run it through the plugins, and answer a `KitResult`. */
-export function dispatch(
-  endpoint: Endpoint,
-  args: readonly unknown[],
-  abort: SendAbort,
-  options: Readonly<KitCallOptions>,
-  extra?: TransportExtra,
-): Promise<KitResult> {
+/**
+ * One send: build the request, run it through the plugins, and answer a `KitResult`. While a
+ * plugin's async `setup` runs, the send waits for it, and rejects if it fails.
+ */
+export function dispatch(send: Send): Promise<KitResult> {
+  const setups = send.endpoint.server.setups;
+  if (setups === undefined) return dispatchNow(send);
+  return setups.then(() => dispatchNow(send));
+}
+
+/** What one send is made of. */
+export interface Send {
+  readonly endpoint: Endpoint;
+  readonly args: readonly unknown[];
+  readonly abort: SendAbort;
+  /** The method object's `options(...)`, laid over the route's `@PluginOptions`. */
+  readonly options: Readonly<KitCallOptions>;
+  /** `sendWith`'s own timeout and headers. */
+  readonly call?: CallSettings | undefined;
+  /** Client config from a capability module. */
+  readonly extra?: TransportExtra | undefined;
+  /** Told the request as plugins will see it, before the first plugin runs. */
+  readonly built?: ((request: KitRequest) => void) | undefined;
+}
+
+function dispatchNow({
+  endpoint,
+  args,
+  abort,
+  options,
+  call,
+  extra,
+  built,
+}: Send): Promise<KitResult> {
   const { server, api, route } = endpoint;
+  // One snapshot for the whole send: `configure()` while it runs changes later sends only.
+  const serverOptions = server.options;
+  const request = buildRequest(endpoint, serverOptions, args, abort, call);
+  built?.(request);
   const ctx: KitContext = {
     server,
+    serverOptions,
     api,
     method: route.methodName,
-    request: buildRequest(endpoint, args, abort),
+    request,
     args,
-    options,
+    options:
+      route.pluginOptions === undefined ? options : mergeCallOptions(route.pluginOptions, options),
     meta: {},
   };
   const innermost =
@@ -52,7 +86,7 @@ function send(
   where: string,
   extra: TransportExtra | undefined,
 ): Promise<KitResult> {
-  const { request, server } = ctx;
+  const { request, serverOptions } = ctx;
   const target: KitRequestTarget = { method: request.method, url: request.url, api: where };
   const read = (response: RawResponse): KitResult =>
     unwrapEnvelope(
@@ -64,7 +98,7 @@ function send(
         headers: response.headers,
         json: request.responseType === "json",
       },
-      server.options,
+      serverOptions,
       target,
     );
   return transport(request, target, read, extra);

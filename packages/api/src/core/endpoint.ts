@@ -5,10 +5,28 @@ import { type PathTemplate, prefixPathTemplate, showPathTemplate } from "./path-
 import type { KitServerInfo } from "./plugin.js";
 import type { Route } from "./route.js";
 import type { Transport } from "./transport.js";
-import { isAbsoluteURL, joinURL } from "./url.js";
+import { isAbsoluteURL, joinURL, leavesOrigin } from "./url.js";
 
-/** A route bound to one server: its URL template starts with the server's baseURL. */
-export interface Endpoint {
+/** A route joined to one baseURL. */
+export interface Binding {
+  readonly baseURL: string;
+  readonly url: PathTemplate;
+  /** Where the route starts in the URL, after the baseURL and the seam. */
+  readonly routeStart: number;
+  /** The baseURL names no origin, so a URL starting with two slashes would name another one. */
+  readonly relative: boolean;
+  /**
+   * The route is an absolute URL of another origin than the baseURL's: the server's credentials
+   * stay home (see `buildRequest`).
+   */
+  readonly foreign: boolean;
+}
+
+/**
+ * A route bound to one server: its URL template starts with the server's baseURL. The binding is
+ * made again when `server.configure()` changes the baseURL, on the first send that sees it.
+ */
+export class Endpoint {
   readonly server: KitServerInfo;
   /** How the server sends a request. */
   readonly transport: Transport;
@@ -17,11 +35,33 @@ export interface Endpoint {
   /** The API class name. */
   readonly api: string;
   readonly route: Route;
-  readonly url: PathTemplate;
-  /** Where the route starts in the URL, after the baseURL and the seam. */
-  readonly routeStart: number;
-  /** The baseURL names no origin, so a URL starting with two slashes would name another one. */
-  readonly relative: boolean;
+  #binding: Binding;
+
+  constructor(
+    server: KitServerInfo,
+    transport: Transport,
+    innermost: Innermost,
+    api: string,
+    route: Route,
+  ) {
+    this.server = server;
+    this.transport = transport;
+    this.innermost = innermost;
+    this.api = api;
+    this.route = route;
+    this.#binding = bind(route, server.options.baseURL);
+  }
+
+  /** The route joined to `baseURL`: the last one made, when the baseURL is the same. */
+  at(baseURL: string): Binding {
+    if (this.#binding.baseURL !== baseURL) this.#binding = bind(this.route, baseURL);
+    return this.#binding;
+  }
+
+  /** The URL template under the server's current baseURL. */
+  get url(): PathTemplate {
+    return this.at(this.server.options.baseURL).url;
+  }
 }
 
 export function bindRoute(
@@ -31,7 +71,10 @@ export function bindRoute(
   api: string,
   route: Route,
 ): Endpoint {
-  const { baseURL } = server.options;
+  return new Endpoint(server, transport, innermost, api, route);
+}
+
+function bind(route: Route, baseURL: string): Binding {
   // joinURL keeps its right part whole, so what precedes the route is the baseURL and the seam.
   const full = joinURL(baseURL, route.pathText);
   const head = full.slice(0, full.length - route.pathText.length);
@@ -47,7 +90,8 @@ export function bindRoute(
       messages.KIT_ROUTE_LEAVES_ORIGIN(route.where, showPathTemplate(url), baseURL),
     );
   }
-  return { server, transport, innermost, api, route, url, routeStart: head.length, relative };
+  const foreign = isAbsoluteURL(route.pathText) && leavesOrigin(route.pathText, baseURL);
+  return { baseURL, url, routeStart: head.length, relative, foreign };
 }
 
 /** `//host/…` and `/\\host/…` name another host in browsers' URL parsing. */

@@ -1,3 +1,4 @@
+import { rememberWording } from "./catalogue.js";
 import { type KitErrorCode, messages } from "./messages.js";
 import type { KitResponseHeaders } from "./result.js";
 import type { KitHttpMethod } from "./vocabulary.js";
@@ -10,6 +11,7 @@ export class KitError extends Error {
   constructor(code: KitErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
+    rememberWording(this, message);
   }
 }
 
@@ -23,6 +25,18 @@ export class KitDecoratorError extends KitError {
   override readonly name: string = "KitDecoratorError";
 }
 
+/** A plugin failed outside a request: its async `setup` rejected, or `request` answered no result. */
+export class KitPluginError extends KitError {
+  override readonly name: string = "KitPluginError";
+  /** The plugin's name. */
+  readonly plugin: string;
+
+  constructor(code: KitErrorCode, plugin: string, message: string, cause?: unknown) {
+    super(code, message, { cause });
+    this.plugin = plugin;
+  }
+}
+
 export type KitRequestErrorKind =
   | "argument"
   | "http"
@@ -30,7 +44,8 @@ export type KitRequestErrorKind =
   | "network"
   | "timeout"
   | "abort"
-  | "parse";
+  | "parse"
+  | "limit";
 
 /** Which request failed: enough to find it in logs. */
 export interface KitRequestTarget {
@@ -43,7 +58,8 @@ export interface KitRequestTarget {
 
 /**
  * A `send()` failed. The subclass and `kind` say why; `kind: "argument"` means the call itself was
- * incomplete (a path value missing) and nothing was sent.
+ * incomplete (a path value missing) and nothing was sent; `kind: "limit"` that a client-side limit
+ * (the request pool's full queue) refused to send it.
  */
 export class KitRequestError extends KitError {
   override readonly name: string = "KitRequestError";
@@ -136,12 +152,15 @@ export class KitTimeoutError extends KitRequestError {
   /** Milliseconds. */
   readonly timeout: number;
 
-  /** `KIT_REFRESH_TIMEOUT`, with the auth plugin's message, when the wait was for its token refresh. */
+  /**
+   * `KIT_REFRESH_TIMEOUT` or `KIT_POOL_QUEUE_TIMEOUT`, with the plugin's message, when the wait
+   * was for auth's token refresh or for a slot in the request pool.
+   */
   constructor(
     target: KitRequestTarget,
     timeout: number,
     cause: unknown,
-    code: "KIT_TIMEOUT" | "KIT_REFRESH_TIMEOUT" = "KIT_TIMEOUT",
+    code: "KIT_TIMEOUT" | "KIT_REFRESH_TIMEOUT" | "KIT_POOL_QUEUE_TIMEOUT" = "KIT_TIMEOUT",
     message: string = messages.KIT_TIMEOUT(target.method, target.url, timeout),
   ) {
     super("timeout", code, message, target, { cause });

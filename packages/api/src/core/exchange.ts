@@ -108,10 +108,13 @@ function exchange<T>(
   ) {
     config.headers = { ...request.headers, "Content-Type": false };
   }
+  if (request.timeout !== http.defaults.timeout) config.timeout = request.timeout;
+  if (request.withCredentials !== (http.defaults.withCredentials ?? false)) {
+    config.withCredentials = request.withCredentials;
+  }
   if (leavesOrigin(request.url, http.defaults.baseURL)) {
     toForeignOrigin(http, config, (config.headers ?? request.headers) as Record<string, unknown>);
   }
-  if (request.timeout !== http.defaults.timeout) config.timeout = request.timeout;
   if (extra !== undefined) Object.assign(config, extra);
   const deadline = new Deadline(abort, request.timeout);
   config.signal = deadline.signal;

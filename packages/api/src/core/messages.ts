@@ -1,6 +1,9 @@
+import type { optionMessages } from "../decorators/messages.js";
+import type { frameworkMessages } from "../frameworks/messages.js";
+import type { catalogueMessages } from "../messages/messages.js";
 import type { pluginMessages } from "../plugins/messages.js";
 import type { streamMessages } from "../stream/messages.js";
-import type { queryMessages } from "../tanstack-query/messages.js";
+import { catalogue, type KitMessage } from "./catalogue.js";
 import { isJsonMediaType } from "./media-type.js";
 
 /**
@@ -8,16 +11,28 @@ import { isJsonMediaType } from "./media-type.js";
  * an entry point raises live beside it, so the core bundle does not carry them.
  * Programs compare codes; people read messages. The two server messages are the seed's own text.
  */
-export const messages = {
+export const coreMessages = {
   KIT_SERVER_DECORATOR_MISSING: (serverClass: string) =>
     `服务类[${serverClass}]缺少 @Server() 装饰器`,
   KIT_BASE_URL_INVALID: () => "@Server() 的 baseURL 必须是非空字符串",
   KIT_SERVER_OPTION_INVALID: (option: string, expected: string, got: string) =>
     `@Server({ ${option} }) must be ${expected}, got ${got}`,
+  KIT_CONFIGURE_OPTION: (option: string) =>
+    `server.configure() cannot change ${option}; it takes baseURL, headers, timeout, withCredentials, codeKey, messageKey, dataKey, validateCode and envelope`,
   KIT_SERVER_NOT_KIT_SERVER: (serverClass: string) =>
     `@Server() must decorate a subclass of KitServer, and ${serverClass} is not one`,
   KIT_PLUGIN_DUPLICATE: (plugin: string) => `A plugin named "${plugin}" is already registered`,
   KIT_PLUGIN_INVALID: () => "A plugin must be an object with a non-empty string name",
+  KIT_PLUGIN_ORDER: (plugin: string, before: string) =>
+    `${plugin} must be registered before ${before}, as one of them declares`,
+  KIT_PLUGIN_DEPENDENCY: (plugin: string, missing: string) =>
+    `${plugin} depends on ${missing}, which must be registered first`,
+  KIT_PLUGIN_REQUIRED: (plugin: string, dependent: string) =>
+    `${plugin} cannot be removed: ${dependent} depends on it`,
+  KIT_PLUGIN_SETUP_FAILED: (plugin: string, reason: string) =>
+    `The setup of plugin ${plugin} failed, so it was removed: ${reason}`,
+  KIT_PLUGIN_NO_RESULT: (plugin: string, where: string) =>
+    `Plugin ${plugin} answered no result for ${where}; request() must return next() or a KitResult`,
   KIT_ROUTE_LEAVES_ORIGIN: (where: string, url: string, baseURL: string) =>
     `${where} has the route "${url}", which leaves the origin of the baseURL "${baseURL}"`,
   KIT_VERB_TWICE: (where: string, first: string, second: string) =>
@@ -37,6 +52,10 @@ export const messages = {
     `${where} was called with path values for ${keys} that make "${path}", which would change the route`,
   KIT_HEADER_VALUE_INVALID: (where: string, header: string) =>
     `${where} was called with a line break or control character in the value of header "${header}"`,
+  KIT_QUERY_NOT_OBJECT: (where: string, argument: number, got: string) =>
+    `${where} was called with ${got} for @Query() (argument ${argument}), which takes an object of query keys`,
+  KIT_BODY_NOT_OBJECT: (where: string, argument: number, got: string, field: string) =>
+    `${where} was called with ${got} for @Data() (argument ${argument}), which must be an object to hold @Data("${field}")`,
   KIT_HEADER_NAME_INVALID: (where: string, header: string) =>
     `${where} would send the header name ${JSON.stringify(header)}, which is not an HTTP token`,
   KIT_URL_INVALID: (method: string, url: string) =>
@@ -45,6 +64,8 @@ export const messages = {
     `${where} was called without a value for path parameter "${key}"`,
   KIT_SEND_SIGNAL_INVALID: (where: string, got: string) =>
     `${where}.sendWith({ signal }) needs an AbortSignal, got ${got}`,
+  KIT_SEND_OPTION_INVALID: (where: string, option: string, expected: string, got: string) =>
+    `${where}.sendWith({ ${option} }) must be ${expected}, got ${got}`,
   KIT_HTTP: (status: number, method: string, url: string) =>
     `${method} ${url} answered HTTP ${status}`,
   KIT_BUSINESS: (code: string) => `The response carries business code ${code}`,
@@ -64,8 +85,32 @@ export const messages = {
     `${method} ${url} answered a body without "${dataKey}", which envelope "strict" requires`,
 } as const;
 
+/** The core's messages as errors use them: from the catalogue chosen, else the defaults above. */
+export const messages = catalogue(coreMessages);
+
 export type KitErrorCode =
   | keyof typeof messages
+  | keyof typeof optionMessages
+  | keyof typeof catalogueMessages
   | keyof typeof pluginMessages
   | keyof typeof streamMessages
-  | keyof typeof queryMessages;
+  | keyof typeof frameworkMessages;
+
+/**
+ * A catalogue of messages: any of Kit's error codes, each a function of the same arguments as the
+ * default. A partial one rewords only the codes it has.
+ */
+export type KitMessageCatalogue = {
+  readonly [Code in KitErrorCode]?: (
+    ...args: Parameters<
+      (typeof coreMessages &
+        typeof optionMessages &
+        typeof catalogueMessages &
+        typeof pluginMessages &
+        typeof streamMessages &
+        typeof frameworkMessages)[Code]
+    >
+  ) => string;
+};
+
+export type { KitMessage };

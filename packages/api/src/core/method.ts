@@ -1,13 +1,16 @@
 import { describeMember } from "../decorators/member.js";
+import { reword } from "./catalogue.js";
 import { dispatch } from "./dispatch.js";
 import type { Endpoint } from "./endpoint.js";
-import { KitOptionsError } from "./errors.js";
+import { isKitError, KitOptionsError } from "./errors.js";
 import { Listeners } from "./listeners.js";
 import { messages } from "./messages.js";
+import { isDuration } from "./options.js";
 import type { KitCallOptions } from "./plugin.js";
 import type { KitResult } from "./result.js";
 import { SendAbort } from "./send-abort.js";
 import type { TransportExtra } from "./transport.js";
+import type { KitHttpMethod, KitRequest } from "./vocabulary.js";
 
 /**
  * @internal What the capability modules (streams, progress) need of a `KitMethod` without it
@@ -36,6 +39,31 @@ export interface KitSendOptions {
    * carrying the signal's reason. `abort()` and the timeout still apply; whichever comes first wins.
    */
   readonly signal?: AbortSignal;
+  /** Milliseconds for this send, over `@Timeout` and the server's `timeout`; `0`: none. */
+  readonly timeout?: number;
+  /** Headers for this send, over `@HeaderValue` arguments, `@StaticHeaders` and the server's. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A `sendWith` options error, checked before anything is sent. */
+function invalidSendOptions(options: KitSendOptions, where: string): KitOptionsError | undefined {
+  const signal = options?.signal;
+  if (signal !== undefined && typeof signal?.addEventListener !== "function") {
+    const got = signal === null ? "null" : typeof signal;
+    const message = messages.KIT_SEND_SIGNAL_INVALID(where, got);
+    return new KitOptionsError("KIT_SEND_SIGNAL_INVALID", message);
+  }
+  const timeout = options?.timeout;
+  if (timeout !== undefined && !isDuration(timeout)) {
+    const message = messages.KIT_SEND_OPTION_INVALID(
+      where,
+      "timeout",
+      "a number of milliseconds from 0 to 2^31 - 1",
+      String(timeout),
+    );
+    return new KitOptionsError("KIT_SEND_OPTION_INVALID", message);
+  }
+  return undefined;
 }
 
 /** The options of a method object that was given none; `options()` replaces, never changes it. */
@@ -64,6 +92,9 @@ export class KitMethod<
   #success: Listeners<[result: KitResult<Envelope, T>]> | undefined;
   #error: Listeners<[error: unknown]> | undefined;
   #finish: Listeners<[]> | undefined;
+  #result: KitResult<Envelope, T> | undefined;
+  #lastError: unknown;
+  #request: KitRequest | undefined;
 
   /** @internal Made by the API object of `server.createApi`. */
   constructor(endpoint: Endpoint, args: readonly unknown[]) {
@@ -95,17 +126,10 @@ export class KitMethod<
    * function. The options come first because the arguments are optional and may be objects.
    */
   sendWith(options: KitSendOptions, ...args: Args | []): Promise<KitResult<Envelope, T>> {
-    const signal = options?.signal;
-    if (signal !== undefined && typeof signal?.addEventListener !== "function") {
-      const where = describeMember(this.api, this.name);
-      const message = messages.KIT_SEND_SIGNAL_INVALID(
-        where,
-        signal === null ? "null" : typeof signal,
-      );
-      return Promise.reject(new KitOptionsError("KIT_SEND_SIGNAL_INVALID", message));
-    }
+    const invalid = invalidSendOptions(options, describeMember(this.api, this.name));
+    if (invalid !== undefined) return Promise.reject(invalid);
     if (args.length > 0) this.#args = args;
-    return this.#send(this.#args, signal);
+    return this.#send(this.#args, options);
   }
 
   /** The API's name: `@Api({ name })`, else the class name, e.g. `PetApi`. */
@@ -121,6 +145,36 @@ export class KitMethod<
   /** The arguments the next `send()` without arguments uses. */
   get args(): readonly unknown[] {
     return this.#args;
+  }
+
+  /** The route as declared: the HTTP method and the path under the baseURL, e.g. `/pet/:id`. */
+  get route(): { readonly method: KitHttpMethod; readonly path: string } {
+    const { route } = this.#endpoint;
+    return { method: route.method, path: route.pathText };
+  }
+
+  /** Whether a send of this object is in flight. */
+  get pending(): boolean {
+    return this.#inFlight !== undefined;
+  }
+
+  /** The result of the last send that succeeded; `undefined` before one did. */
+  get result(): KitResult<Envelope, T> | undefined {
+    return this.#result;
+  }
+
+  /** The error of the last send that failed, until a later one succeeds; `undefined` otherwise. */
+  get error(): unknown {
+    return this.#lastError;
+  }
+
+  /**
+   * The request of the latest send as the plugins left it: after the send, what the exchange
+   * sent (headers of `auth` included, the query not yet serialized); during the send, as far as
+   * the plugins have got. `undefined` before the first send.
+   */
+  get request(): KitRequest | undefined {
+    return this.#request;
   }
 
   /** Aborts every send of this object still in flight; each rejects with a `KitAbortError`. */
@@ -156,31 +210,46 @@ export class KitMethod<
 
   async #send(
     args: readonly unknown[],
-    signal: AbortSignal | undefined,
+    call: KitSendOptions | undefined,
     extra?: TransportExtra,
   ): Promise<KitResult<Envelope, T>> {
     const abort = new SendAbort();
-    const release = abort.follow(signal);
+    const release = abort.follow(call?.signal);
     this.#addSend(abort);
     let result: KitResult<Envelope, T>;
     try {
-      result = (await dispatch(this.#endpoint, args, abort, this.#options, extra)) as KitResult<
-        Envelope,
-        T
-      >;
+      result = (await dispatch({
+        endpoint: this.#endpoint,
+        args,
+        abort,
+        options: this.#options,
+        call,
+        extra,
+        built: this.#built,
+      })) as KitResult<Envelope, T>;
     } catch (error) {
       release();
       this.#removeSend(abort);
+      const own = this.#endpoint.server.options.messages;
+      if (own !== undefined && isKitError(error)) reword(error, own);
+      this.#lastError = error;
       this.#error?.emit(error);
       this.#finish?.emit();
       throw error;
     }
     release();
     this.#removeSend(abort);
+    this.#result = result;
+    this.#lastError = undefined;
     this.#success?.emit(result);
     this.#finish?.emit();
     return result;
   }
+
+  /** Made once per object: a closure per send would cost an allocation on every send. */
+  readonly #built = (request: KitRequest): void => {
+    this.#request = request;
+  };
 
   #addSend(send: SendAbort): void {
     const inFlight = this.#inFlight;
@@ -196,6 +265,7 @@ export class KitMethod<
     else if (Array.isArray(inFlight)) {
       if (inFlight[inFlight.length - 1] === send) inFlight.pop();
       else inFlight.splice(inFlight.indexOf(send), 1);
+      if (inFlight.length === 0) this.#inFlight = undefined;
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { AxiosRequestConfig } from "axios";
 import { KitOptionsError } from "./errors.js";
-import { messages } from "./messages.js";
+import { type KitMessageCatalogue, messages } from "./messages.js";
+import { isPlainObject } from "./plain-object.js";
 import type { KitCrossOriginRedirect } from "./redirects.js";
 
 /** Decides whether an envelope's business code means success. */
@@ -42,7 +43,26 @@ export interface KitServerOptions {
    * `User-Agent` and `Content-*`, so no credential or static header goes along.
    */
   crossOriginRedirect?: KitCrossOriginRedirect;
+  /**
+   * This server's message catalogue (`zh` or `en` from `@kit/api/messages`, or your own, partial
+   * or whole): the errors of its sends are worded from it. Default: the one chosen globally.
+   */
+  messages?: KitMessageCatalogue;
 }
+
+/** What `server.configure(...)` may change at run time; each field given replaces the current one. */
+export type KitRuntimeOptions = Pick<
+  KitServerOptions,
+  | "baseURL"
+  | "headers"
+  | "timeout"
+  | "withCredentials"
+  | "codeKey"
+  | "messageKey"
+  | "dataKey"
+  | "validateCode"
+  | "envelope"
+>;
 
 /** The options with every default filled in, as `server.options` shows them. */
 export interface KitResolvedServerOptions {
@@ -59,6 +79,7 @@ export interface KitResolvedServerOptions {
   readonly adapter: AxiosRequestConfig["adapter"] | undefined;
   readonly maxResponseSize: number;
   readonly crossOriginRedirect: KitCrossOriginRedirect;
+  readonly messages: KitMessageCatalogue | undefined;
 }
 
 const acceptedCodes = new Set<unknown>([0, 200, "0", "200"]);
@@ -81,6 +102,19 @@ export function normalizeServerOptions(input: KitServerOptions | string): KitSer
     "a number of milliseconds from 0 to 2^31 - 1",
   );
   requireOption("maxResponseSize", options.maxResponseSize, isSize, "a whole number of bytes ≥ 0");
+  for (const key of ["codeKey", "messageKey", "dataKey"] as const) {
+    requireOption(key, options[key], isNonEmptyText, "a non-empty string");
+  }
+  requireOption("validateCode", options.validateCode, isFunction, "a function");
+  requireOption(
+    "envelope",
+    options.envelope,
+    (value) => value === "auto" || value === "strict" || value === false,
+    '"auto", "strict" or false',
+  );
+  requireOption("headers", options.headers, isHeaderRecord, "an object of string values");
+  requireOption("withCredentials", options.withCredentials, isBoolean, "true or false");
+  requireOption("messages", options.messages, isCatalogue, "an object of message functions");
   requireOption(
     "crossOriginRedirect",
     options.crossOriginRedirect,
@@ -91,8 +125,28 @@ export function normalizeServerOptions(input: KitServerOptions | string): KitSer
 }
 
 /** Timers fire at once past 2^31 - 1 ms, so `Infinity` would be no limit at all; `0` says "none". */
-function isDuration(value: unknown): boolean {
+export function isDuration(value: unknown): boolean {
   return typeof value === "number" && value >= 0 && value <= 2 ** 31 - 1;
+}
+
+function isNonEmptyText(value: unknown): boolean {
+  return typeof value === "string" && value !== "";
+}
+
+function isFunction(value: unknown): boolean {
+  return typeof value === "function";
+}
+
+function isCatalogue(value: unknown): boolean {
+  return isPlainObject(value) && Object.values(value).every(isFunction);
+}
+
+function isBoolean(value: unknown): boolean {
+  return typeof value === "boolean";
+}
+
+function isHeaderRecord(value: unknown): boolean {
+  return isPlainObject(value) && Object.values(value).every((text) => typeof text === "string");
 }
 
 function isSize(value: unknown): boolean {
@@ -107,7 +161,12 @@ function requireOption(
   expected: string,
 ): void {
   if (value === undefined || valid(value)) return;
-  const got = typeof value === "string" ? JSON.stringify(value) : String(value);
+  const got =
+    typeof value === "string"
+      ? JSON.stringify(value)
+      : typeof value === "object" && value !== null
+        ? "an object with other values"
+        : String(value);
   throw new KitOptionsError(
     "KIT_SERVER_OPTION_INVALID",
     messages.KIT_SERVER_OPTION_INVALID(option, expected, got),
@@ -134,5 +193,6 @@ export function resolveServerOptions(
     adapter: merged.adapter,
     maxResponseSize: merged.maxResponseSize ?? 64 * 1024 * 1024,
     crossOriginRedirect: merged.crossOriginRedirect ?? "refuse",
+    messages: merged.messages,
   });
 }

@@ -23,6 +23,10 @@ export interface KitServerInfo {
   readonly options: KitResolvedServerOptions;
   /** Registered plugins, first registered (outermost) first. */
   readonly plugins: readonly KitPlugin[];
+  /** Whether a plugin of that name is registered (its async `setup` may still be running). */
+  has(name: string): boolean;
+  /** The async plugin setups still running, which a send waits for; else `undefined`. */
+  readonly setups?: Promise<void> | undefined;
   /**
    * What may add credentials to a request after every plugin ran, out of the plugins' sight:
    * `withCredentials` (cookies) or an axios request interceptor. `undefined` when nothing does.
@@ -32,12 +36,19 @@ export interface KitServerInfo {
 
 export interface KitContext {
   readonly server: KitServerInfo;
+  /**
+   * The server's options when this send started. `server.configure()` during the send changes
+   * `server.options` for later sends; this send keeps using these (baseURL, headers, timeout,
+   * envelope rules).
+   */
+  readonly serverOptions: KitResolvedServerOptions;
   /** The API class name, e.g. `PetApi`. */
   readonly api: string;
   /** The method name, e.g. `getPetById`. */
   readonly method: string;
   readonly request: KitRequest;
   readonly args: readonly unknown[];
+  /** Plugin options: the call's `options(...)` over the method's and class's `@PluginOptions`. */
   readonly options: Readonly<KitCallOptions>;
   readonly meta: KitMeta;
 }
@@ -45,8 +56,25 @@ export interface KitContext {
 /** Runs the rest of the chain; the innermost step is the HTTP exchange, unwrapping and code validation. */
 export type KitNext = () => Promise<KitResult<unknown, unknown>>;
 
+/**
+ * A plugin. `use()` checks its declared order against the plugins already registered, then calls
+ * `setup`; an async `setup` is awaited before the server's next send.
+ */
 export interface KitPlugin {
   readonly name: string;
+  /** Plugins that must be registered before this one (outside it); `use()` refuses it otherwise. */
+  readonly dependsOn?: readonly string[];
+  /** Plugins this one must sit outside of: registered after them, it is refused. */
+  readonly before?: readonly string[];
+  /** Plugins this one must sit inside of: registered before them, they are refused. */
+  readonly after?: readonly string[];
+  /**
+   * Called by `use()`. It may return a promise (`void` accepts an async function): the promise is
+   * awaited before the next send, and if it rejects, the plugin is removed again.
+   */
   setup?(server: KitServerInfo): void;
+  /** Called by `remove()`. */
+  teardown?(server: KitServerInfo): void;
+  /** Must answer `next()`'s result or a `KitResult` of its own; `undefined` is a plugin error. */
   request?(ctx: KitContext, next: KitNext): Promise<KitResult<unknown, unknown>>;
 }

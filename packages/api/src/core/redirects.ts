@@ -80,12 +80,12 @@ export function defaultHeaderNames(http: AxiosInstance, method: string): string[
 
 /**
  * A request to another origin than the server's (a route written as an absolute URL: an
- * operation the document gives its own server) carries none of the server's credentials: its
- * static headers are left out but for neutral ones (`Accept`, `Content-*`, `User-Agent`), both
- * the copy in the request and axios's defaults (`false` is axios's way of leaving one out), and
- * no cookie goes along (`withCredentials: false`). Headers the call itself sets stay: a parameter
- * (a value other than the static one), and what plugins set; the auth plugin sets its token only
- * where its `origins` allow.
+ * operation the document gives its own server, or one a plugin redirected) gets none of the
+ * static headers axios's defaults hold but neutral ones (`Accept`, `Content-*`, `User-Agent`):
+ * `false` is axios's way of leaving one out. `buildRequest` already left the server's headers out
+ * of such a request and turned `withCredentials` off; what the method, the call or a plugin set
+ * (the auth plugin only where its `origins` allow) goes. A header the request holds with another
+ * value than the default's is its own and stays.
  */
 export function toForeignOrigin(
   http: AxiosInstance,
@@ -99,5 +99,4 @@ export function toForeignOrigin(
     if (sent[name] === undefined || sent[name] === defaults[name]) sent[name] = false;
   }
   config.headers = sent;
-  config.withCredentials = false;
 }

@@ -51,7 +51,7 @@ export function encodeBody(
 }
 
 /** A body the platform sends as it is: bytes, a stream, a FormData or URLSearchParams. */
-function isReadyMade(data: unknown): boolean {
+export function isReadyMade(data: unknown): boolean {
   return (
     data instanceof Blob ||
     data instanceof ArrayBuffer ||

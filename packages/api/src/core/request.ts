@@ -1,12 +1,12 @@
-import type { ParameterBinding } from "../decorators/metadata.js";
-import { type Endpoint, startsWithTwoSlashes } from "./endpoint.js";
+import { type Binding, type Endpoint, startsWithTwoSlashes } from "./endpoint.js";
 import { KitRequestError, type KitRequestTarget } from "./errors.js";
 import { deepPairs, isObjectValue, objectItems } from "./form-encoding.js";
 import { headerText } from "./header-text.js";
 import { messages } from "./messages.js";
+import type { KitResolvedServerOptions } from "./options.js";
 import { fillPathTemplate, showPathTemplate } from "./path-template.js";
 import { KitQueryList } from "./query.js";
-import { encodeBody } from "./request-body.js";
+import { encodeBody, isReadyMade } from "./request-body.js";
 import type { Route } from "./route.js";
 import { SendAbort } from "./send-abort.js";
 import type { KitHttpMethod, KitRequest, KitResponseType } from "./vocabulary.js";
@@ -20,6 +20,7 @@ class SendRequest implements KitRequest {
   headers: Record<string, string>;
   timeout: number;
   responseType: KitResponseType;
+  withCredentials: boolean;
   readonly #abort: SendAbort;
   #signal: AbortSignal | undefined;
 
@@ -30,6 +31,7 @@ class SendRequest implements KitRequest {
     data: unknown,
     headers: Record<string, string>,
     timeout: number,
+    withCredentials: boolean,
     abort: SendAbort,
   ) {
     this.method = route.method;
@@ -39,6 +41,7 @@ class SendRequest implements KitRequest {
     this.headers = headers;
     this.timeout = timeout;
     this.responseType = route.responseType;
+    this.withCredentials = withCredentials;
     this.#abort = abort;
   }
 
@@ -67,19 +70,43 @@ export function signalOf(source: AbortSignal | SendAbort): AbortSignal {
   return source instanceof SendAbort ? source.signal : source;
 }
 
-/** Turns one call's arguments into the request plugins see; a missing path value fails here. */
+/** What one send sets itself, over the method's, class's and server's settings. */
+export interface CallSettings {
+  readonly timeout?: number;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Turns one call's arguments into the request plugins see; a missing path value fails here.
+ * Every setting is taken from `options`, the server's options when the send started, and is
+ * resolved here alone: the call's over the method's over the class's over the server's.
+ */
 export function buildRequest(
   endpoint: Endpoint,
+  options: KitResolvedServerOptions,
   args: readonly unknown[],
   abort: SendAbort,
+  call: CallSettings | undefined,
 ): KitRequest {
-  const { route, server } = endpoint;
+  const { route } = endpoint;
+  const binding = endpoint.at(options.baseURL);
   // Without a prototype, a key named `__proto__` is an ordinary key that reaches the wire.
   const params: Record<string, unknown> = Object.create(null);
   for (const { name, index, separator, deepObject } of route.query) {
     const value = args[index];
-    if (name === undefined) Object.assign(params, value);
-    else if (deepObject && typeof value === "object" && value !== null) {
+    if (name === undefined) {
+      // Object.assign would spread a string or an array into keys: "foo" as ?0=f&1=o&2=o.
+      if (value != null && (typeof value !== "object" || Array.isArray(value))) {
+        const message = messages.KIT_QUERY_NOT_OBJECT(route.where, index + 1, kindOf(value));
+        throw new KitRequestError(
+          "argument",
+          "KIT_QUERY_NOT_OBJECT",
+          message,
+          targetOf(route, binding),
+        );
+      }
+      Object.assign(params, value);
+    } else if (deepObject && typeof value === "object" && value !== null) {
       const pairs: [string, string][] = [];
       deepPairs(name, value, pairs);
       for (const [key, text] of pairs) params[key] = text;
@@ -89,7 +116,13 @@ export function buildRequest(
       params[name] = new KitQueryList(objectItems(value), separator);
     else params[name] = value;
   }
-  const headers: Record<string, string> = { ...server.options.headers };
+  // To another origin (a route that is an absolute URL) the server's headers and cookies stay
+  // home; what the method or the call sets goes.
+  const serverHeaders = binding.foreign ? undefined : options.headers;
+  const headers: Record<string, string> =
+    route.staticHeaders === undefined
+      ? { ...serverHeaders }
+      : { ...serverHeaders, ...route.staticHeaders };
   for (const { name, index, simpleExplode } of route.headers) {
     const value = args[index];
     if (value == null) continue;
@@ -101,37 +134,42 @@ export function buildRequest(
         "argument",
         "KIT_HEADER_VALUE_INVALID",
         message,
-        targetOf(endpoint),
+        targetOf(route, binding),
       );
     }
     headers[name!] = text;
   }
-  const body = encodeBody(route.contentType, collectBody(route.body, args), route.encodings);
+  if (call?.headers !== undefined) Object.assign(headers, call.headers);
+  const body = encodeBody(route.contentType, collectBody(route, binding, args), route.encodings);
   if (body.contentType !== undefined) headers["Content-Type"] = body.contentType;
-  const url = fillPath(endpoint, args);
-  return new SendRequest(route, url, params, body.data, headers, server.options.timeout, abort);
+  const url = fillPath(route, binding, args);
+  const timeout = call?.timeout ?? route.timeout ?? options.timeout;
+  const withCredentials = route.withCredentials ?? (!binding.foreign && options.withCredentials);
+  return new SendRequest(route, url, params, body.data, headers, timeout, withCredentials, abort);
 }
 
-function fillPath(endpoint: Endpoint, args: readonly unknown[]): string {
-  const { route, url } = endpoint;
+function fillPath(route: Route, binding: Binding, args: readonly unknown[]): string {
+  const { url } = binding;
   const values: string[] = [];
   for (let i = 0; i < route.pathArguments.length; i++) {
     const value = args[route.pathArguments[i]!];
     if (value == null) {
       const message = messages.KIT_PATH_VALUE_MISSING(route.where, url.names[i]!);
-      throw new KitRequestError("argument", "KIT_PATH_VALUE_MISSING", message, targetOf(endpoint));
+      const target = targetOf(route, binding);
+      throw new KitRequestError("argument", "KIT_PATH_VALUE_MISSING", message, target);
     }
     values.push(encodeURIComponent(String(value)));
   }
   const filled = fillPathTemplate(url, values);
   if (values.length === 0) return filled;
   // Checked on the assembled URL: `/files/:name.:ext` with "." and "" makes the segment "..".
-  const segment = dotSegment(filled, endpoint.routeStart);
-  if (segment !== undefined || (endpoint.relative && startsWithTwoSlashes(filled))) {
+  const segment = dotSegment(filled, binding.routeStart);
+  if (segment !== undefined || (binding.relative && startsWithTwoSlashes(filled))) {
     const names = url.names.map((name) => `"${name}"`).join(", ");
     const shown = segment ?? filled;
     const message = messages.KIT_PATH_VALUE_INVALID(route.where, names, shown);
-    throw new KitRequestError("argument", "KIT_PATH_VALUE_INVALID", message, targetOf(endpoint));
+    const target = targetOf(route, binding);
+    throw new KitRequestError("argument", "KIT_PATH_VALUE_INVALID", message, target);
   }
   return filled;
 }
@@ -155,22 +193,45 @@ function dotSegment(url: string, start: number): string | undefined {
 }
 
 /** The route as declared, for errors raised before anything is sent. */
-function targetOf({ route, url }: Endpoint): KitRequestTarget {
+function targetOf(route: Route, { url }: Binding): KitRequestTarget {
   return { method: route.method, url: showPathTemplate(url), api: route.where };
 }
 
-/** `@Data()` is the whole body; `@Data("f")` values are laid over it as fields. */
-function collectBody(bindings: readonly ParameterBinding[], args: readonly unknown[]): unknown {
+/**
+ * `@Data()` is the whole body; `@Data("f")` values are laid over it as fields, so beside them the
+ * whole body must be an object: a string or an array would be spread into keys `"0"`, `"1"`, …
+ */
+function collectBody(route: Route, binding: Binding, args: readonly unknown[]): unknown {
   let whole: unknown;
+  let wholeIndex = 0;
   // Made for the first field: most routes have none.
   let fields: Record<string, unknown> | undefined;
-  for (const { name, index } of bindings) {
+  let field = "";
+  for (const { name, index } of route.body) {
     if (name === undefined) {
       whole = args[index];
+      wholeIndex = index;
     } else if (args[index] !== undefined) {
       fields ??= Object.create(null) as Record<string, unknown>;
       fields[name] = args[index];
+      field ||= name;
     }
   }
-  return fields !== undefined ? { ...(whole as object | undefined), ...fields } : whole;
+  if (fields === undefined) return whole;
+  if (whole != null && (typeof whole !== "object" || Array.isArray(whole) || isReadyMade(whole))) {
+    const { where } = route;
+    const message = messages.KIT_BODY_NOT_OBJECT(where, wholeIndex + 1, kindOf(whole), field);
+    throw new KitRequestError("argument", "KIT_BODY_NOT_OBJECT", message, targetOf(route, binding));
+  }
+  return { ...(whole as object | undefined), ...fields };
+}
+
+/** What a value is, for a message; never the value itself, which may be a secret. */
+function kindOf(value: unknown): string {
+  const kind = Array.isArray(value)
+    ? "array"
+    : typeof value === "object"
+      ? ((value as object).constructor?.name ?? "object")
+      : typeof value;
+  return `${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind}`;
 }

@@ -3,19 +3,24 @@ import {
   type Constructor,
   type ParameterBinding,
   type ParameterRole,
+  type RequestSettings,
   readApiName,
   readApiRecord,
 } from "../decorators/metadata.js";
+import { mergeCallOptions } from "./call-options.js";
 import { KitDecoratorError } from "./errors.js";
 import type { KitFieldEncoding, KitFieldEncodings } from "./form-encoding.js";
 import { messages } from "./messages.js";
 import { type PathTemplate, parsePathTemplate } from "./path-template.js";
+import type { KitCallOptions } from "./plugin.js";
 import { joinURL } from "./url.js";
 import type { KitHttpMethod, KitResponseType } from "./vocabulary.js";
 
 /** One decorated method, checked and compiled once, so `send()` does no decorator work. */
 export interface Route {
   readonly methodName: string;
+  /** How many arguments the API method declares: its `length`, or past its last decorated one. */
+  readonly arity: number;
   /** `"PetApi.getPetById"`. */
   readonly where: string;
   readonly method: KitHttpMethod;
@@ -31,6 +36,14 @@ export interface Route {
   /** The `@Data(name, encoding)` fields by name. */
   readonly encodings: KitFieldEncodings;
   readonly responseType: KitResponseType;
+  /** `@Timeout` of the method, else of its class; `undefined`: the server's. */
+  readonly timeout: number | undefined;
+  /** `@StaticHeaders` of the class and the method, the method's winning; laid over the server's. */
+  readonly staticHeaders: Readonly<Record<string, string>> | undefined;
+  /** `@WithCredentials` of the method, else of its class; `undefined`: the server's. */
+  readonly withCredentials: boolean | undefined;
+  /** `@PluginOptions` of the class and the method merged; a call's `options()` go over them. */
+  readonly pluginOptions: Readonly<KitCallOptions> | undefined;
 }
 
 export interface CompiledApi {
@@ -73,8 +86,13 @@ function compile(apiClass: Constructor): CompiledApi {
         );
       }
     }
+    const declared = (apiClass.prototype as Record<string, unknown>)[methodName];
     routes.push({
       methodName,
+      arity: Math.max(
+        typeof declared === "function" ? declared.length : 0,
+        ...parameters.map((parameter) => parameter.index + 1),
+      ),
       where,
       method: method.verb.method,
       pathText: routePath,
@@ -85,13 +103,35 @@ function compile(apiClass: Constructor): CompiledApi {
       body: withRole(parameters, "data"),
       contentType: method.contentType,
       encodings: fieldEncodings(withRole(parameters, "data")),
-      responseType: method.responseType ?? "json",
+      ...routeSettings(record!.settings, method.settings),
     });
   }
   if (routes.length === 0) {
     throw new KitDecoratorError("KIT_API_WITHOUT_ROUTES", messages.KIT_API_WITHOUT_ROUTES(name));
   }
   return { name, routes };
+}
+
+/** A method's decorator settings over its class's, once per route. */
+function routeSettings(
+  api: RequestSettings,
+  method: RequestSettings,
+): Pick<Route, "responseType" | "timeout" | "staticHeaders" | "withCredentials" | "pluginOptions"> {
+  const headers =
+    api.headers === undefined && method.headers === undefined
+      ? undefined
+      : Object.freeze({ ...api.headers, ...method.headers });
+  const plugins =
+    api.plugins === undefined && method.plugins === undefined
+      ? undefined
+      : mergeCallOptions(api.plugins, method.plugins);
+  return {
+    responseType: method.responseType ?? api.responseType ?? "json",
+    timeout: method.timeout ?? api.timeout,
+    staticHeaders: headers,
+    withCredentials: method.withCredentials ?? api.withCredentials,
+    pluginOptions: plugins,
+  };
 }
 
 function fieldEncodings(bindings: readonly ParameterBinding[]): KitFieldEncodings {

@@ -20,5 +20,7 @@ export interface KitRequest {
   /** Milliseconds; 0 means no timeout. */
   timeout: number;
   responseType: KitResponseType;
+  /** Whether cookies go along on a cross-origin request: `@WithCredentials`, else the server's. */
+  withCredentials: boolean;
   signal: AbortSignal;
 }

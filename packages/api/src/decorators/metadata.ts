@@ -1,5 +1,6 @@
 import type { KitFieldEncoding } from "../core/form-encoding.js";
 import type { KitServerOptions } from "../core/options.js";
+import type { KitCallOptions } from "../core/plugin.js";
 import type { KitQuerySeparator } from "../core/query.js";
 import type { KitHttpMethod, KitResponseType } from "../core/vocabulary.js";
 
@@ -33,15 +34,28 @@ export interface VerbRecord {
   readonly path: string;
 }
 
+/**
+ * What `@Timeout`, `@StaticHeaders`, `@WithCredentials`, `@ResponseType` and `@PluginOptions` set
+ * on a class or a method; a method's settings win over its class's, and both over the server's.
+ */
+export interface RequestSettings {
+  timeout?: number;
+  headers?: Readonly<Record<string, string>>;
+  withCredentials?: boolean;
+  responseType?: KitResponseType;
+  plugins?: Readonly<KitCallOptions>;
+}
+
 export interface MethodRecord {
   verb: VerbRecord | undefined;
   contentType: string | undefined;
-  responseType: KitResponseType | undefined;
+  readonly settings: RequestSettings;
   readonly parameters: ParameterBinding[];
 }
 
 export interface ApiRecord {
   prefix: string | undefined;
+  readonly settings: RequestSettings;
   readonly methods: Map<string, MethodRecord>;
 }
 
@@ -73,16 +87,22 @@ export function readApiRecord(apiClass: Constructor): ApiRecord | undefined {
 function copyApiRecord(record: ApiRecord): ApiRecord {
   const methods = new Map<string, MethodRecord>();
   for (const [name, method] of record.methods) {
-    methods.set(name, { ...method, parameters: [...method.parameters] });
+    methods.set(name, {
+      ...method,
+      settings: { ...method.settings },
+      parameters: [...method.parameters],
+    });
   }
-  return { prefix: record.prefix, methods };
+  return { prefix: record.prefix, settings: { ...record.settings }, methods };
 }
 
 export function ownApiRecord(apiClass: Constructor): ApiRecord {
   let record = apiRecords.get(apiClass);
   if (!record) {
     const inherited = readApiRecord(apiClass);
-    record = inherited ? copyApiRecord(inherited) : { prefix: undefined, methods: new Map() };
+    record = inherited
+      ? copyApiRecord(inherited)
+      : { prefix: undefined, settings: {}, methods: new Map() };
     apiRecords.set(apiClass, record);
   }
   return record;
@@ -101,7 +121,7 @@ export function ownMethodRecord(apiClass: Constructor, methodName: string): Meth
   const { methods } = ownApiRecord(apiClass);
   let method = methods.get(methodName);
   if (!method) {
-    method = { verb: undefined, contentType: undefined, responseType: undefined, parameters: [] };
+    method = { verb: undefined, contentType: undefined, settings: {}, parameters: [] };
     methods.set(methodName, method);
   }
   return method;

@@ -4,7 +4,8 @@ export interface KitContentDisposition {
   readonly type: string;
   /**
    * The file name: `filename*` (RFC 8187, UTF-8 or ISO-8859-1) when it decodes, else `filename`.
-   * Only the last path segment is kept, without control characters, so it is safe to save as is.
+   * Made safe to save as is on every platform (see `safeName`): the last path segment, no
+   * control or bidi characters, no character or device name Windows forbids, 255 bytes at most.
    */
   readonly filename: string | undefined;
   /** Every parameter as received, names in lower case; the first of a repeated name wins. */
@@ -54,8 +55,15 @@ function decodeExtValue(value: string): string | undefined {
   const bytes = percentBytes(match[2]!);
   if (bytes === undefined) return undefined;
   if (charset === "utf-8") return decodeUtf8(bytes);
-  if (charset === "iso-8859-1") return String.fromCharCode(...bytes);
+  if (charset === "iso-8859-1") return latin1(bytes);
   return undefined;
+}
+
+/** ISO-8859-1 maps each byte to the code point of the same number (spread arguments would overflow the stack). */
+function latin1(bytes: readonly number[]): string {
+  let text = "";
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return text;
 }
 
 function percentBytes(text: string): number[] | undefined {
@@ -103,10 +111,52 @@ function decodePlainName(name: string): string {
   return name;
 }
 
-/** The last path segment without control characters; `undefined` when nothing usable is left. */
+/**
+ * Characters no name shows: controls (C0, DEL, C1), format characters (bidi controls such as
+ * U+202E, which turns `invoice\u202Efdp.exe` into a `.pdf` to the eye; zero-width characters; the
+ * byte order mark), lone surrogates and the line and paragraph separators.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
+
+/** Characters Windows forbids in a name (`a:b` would write an alternate data stream). */
+const WINDOWS_FORBIDDEN = /[<>:"|?*]/g;
+
+/** Names Windows reserves for devices, with any extension: `CON`, `nul.txt`, `COM1`, `LPT9`, `COM¹`. */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+
+/** Most file systems allow 255 bytes of UTF-8 for a name. */
+const MAX_NAME_BYTES = 255;
+
+/**
+ * A name that is safe to save on every platform, keeping as much of the sent name as can be
+ * read: the last path segment; invisible characters removed; characters Windows forbids replaced
+ * by `_`; leading and trailing dots and spaces trimmed (a hidden file, a name Windows would
+ * change); a Windows device name prefixed with `_`; at most 255 UTF-8 bytes, the extension kept.
+ * `undefined` when nothing usable is left.
+ */
 function safeName(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const base = (name.split(/[/\\]/).pop() ?? "").replace(/[\x00-\x1f\x7f]/g, "").trim();
-  return base === "" || base === "." || base === ".." ? undefined : base;
+  const segment = name.split(/[/\\]/).pop() ?? "";
+  const visible = segment.replace(INVISIBLE, "").replace(WINDOWS_FORBIDDEN, "_");
+  let base = visible.replace(/^[\s.]+|[\s.]+$/g, "");
+  if (base === "") return undefined;
+  const dot = base.indexOf(".");
+  if (WINDOWS_DEVICE.test((dot === -1 ? base : base.slice(0, dot)).trimEnd())) base = `_${base}`;
+  return shortened(base);
+}
+
+/** The name cut to `MAX_NAME_BYTES` of UTF-8 on a character boundary, its extension kept. */
+function shortened(name: string): string {
+  const encoder = new TextEncoder();
+  if (encoder.encode(name).length <= MAX_NAME_BYTES) return name;
+  const dot = name.lastIndexOf(".");
+  const extension = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : "";
+  let budget = MAX_NAME_BYTES - encoder.encode(extension).length;
+  let stem = "";
+  for (const character of name.slice(0, name.length - extension.length)) {
+    budget -= encoder.encode(character).length;
+    if (budget < 0) break;
+    stem += character;
+  }
+  return `${stem.trimEnd()}${extension}`;
 }

@@ -1,9 +1,5 @@
-import {
-  isKitRequestError,
-  KitOptionsError,
-  type KitRequestError,
-  KitTimeoutError,
-} from "../core/errors.js";
+import { answersAlways } from "../core/chain.js";
+import { isKitRequestError, type KitRequestError, KitTimeoutError } from "../core/errors.js";
 import type { KitContext, KitPlugin } from "../core/plugin.js";
 import { leavesOrigin, originOfURL } from "../core/url.js";
 import { abortError, requestTarget } from "./abort-error.js";
@@ -114,21 +110,13 @@ export function auth(options: AuthOptions): KitPlugin {
     else ctx.request.headers[header] = scheme === "" ? token : `${scheme} ${token}`;
   }
 
-  return {
+  return answersAlways({
     name: "auth",
-    setup(server) {
-      if (server.plugins.some((plugin) => plugin.name === "cache")) {
-        const why =
-          "cache keys hash the header auth sets, so a cache outside auth would share entries between users";
-        throw new KitOptionsError(
-          "KIT_PLUGIN_ORDER",
-          pluginMessages.KIT_PLUGIN_ORDER("auth", "cache", why),
-        );
-      }
-    },
+    // Cache keys hash the header auth sets: a cache outside auth would share entries between users.
+    before: ["cache"],
     async request(ctx, next) {
       if (ctx.options.auth?.skip || insideRefresh) return next();
-      if (!toTrusted(ctx.request.url, ctx.server.options.baseURL)) return next();
+      if (!toTrusted(ctx.request.url, ctx.serverOptions.baseURL)) return next();
       const sentAfter = finished;
       await applyToken(ctx);
       try {
@@ -153,7 +141,7 @@ export function auth(options: AuthOptions): KitPlugin {
         return next();
       }
     },
-  };
+  });
 }
 
 /**

@@ -6,8 +6,12 @@ import { LruMap } from "./lru.js";
 export interface KitCacheEntry {
   /** The URL as sent, for `invalidate(prefix)`. */
   url: string;
+  /** Epoch milliseconds when the entry was stored; no entry outlives its ttl from then. */
+  stored: number;
   /** Epoch milliseconds after which the entry is stale. */
   expires: number;
+  /** The tags of the method's cache rule, for `invalidateTags`. */
+  tags?: readonly string[];
   /** The result as a hit answers it, `fromCache: true`. */
   result: KitResult<unknown, unknown>;
 }
@@ -26,19 +30,36 @@ export interface KitCacheStorage {
 }
 
 /**
- * `value` as an entry for `url` still fresh at `now`, or `undefined`. What a storage answers is
- * checked like any input: an entry of another URL, one without a finite expiry, or one without a
- * result's fields is not served.
+ * `value` as an entry for `url` that may still be served at `now`, fresh or stale, or
+ * `undefined`. What a storage answers is checked like any input: an entry of another URL, one
+ * stored in the future, one older than `maxAge` (the rule's ttl and stale window) whatever its own
+ * `expires` says, one whose tags are not strings, or one without a result's fields is not served.
  */
-export function usableEntry(value: unknown, url: string, now: number): KitCacheEntry | undefined {
+export function usableEntry(
+  value: unknown,
+  url: string,
+  now: number,
+  maxAge: number,
+): KitCacheEntry | undefined {
   if (!isPlainObject(value) || value.url !== url || !isPlainObject(value.result)) return undefined;
-  const { expires, result } = value;
-  if (typeof expires !== "number" || !Number.isFinite(expires) || !(expires > now))
+  const { stored, expires, tags, result } = value;
+  if (!isTime(stored) || !isTime(expires) || stored > now || !(now < stored + maxAge)) {
     return undefined;
+  }
+  if (
+    tags !== undefined &&
+    !(Array.isArray(tags) && tags.every((tag) => typeof tag === "string"))
+  ) {
+    return undefined;
+  }
   if (typeof result.status !== "number" || !isPlainObject(result.headers) || !("data" in result)) {
     return undefined;
   }
   return value as unknown as KitCacheEntry;
+}
+
+function isTime(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
 }
 
 export function memoryStorage(maxEntries: number): KitCacheStorage {
@@ -94,4 +115,76 @@ export function webStorage(storage: KitWebStorage): KitCacheStorage {
       return keys;
     },
   };
+}
+
+/**
+ * `front` (memory) before `back` (web storage): reads try the front first and copy what the back
+ * answers into it; writes and deletes go to both; keys are those of both.
+ */
+export function layeredStorage(front: KitCacheStorage, back: KitCacheStorage): KitCacheStorage {
+  const fromBack = (key: string): MaybePromise<KitCacheEntry | undefined> => {
+    const found = back.get(key);
+    const promote = (entry: KitCacheEntry | undefined) => {
+      if (entry !== undefined) front.set(key, entry);
+      return entry;
+    };
+    return isPromiseLike(found) ? found.then(promote) : promote(found);
+  };
+  return {
+    get(key) {
+      const found = front.get(key);
+      if (isPromiseLike(found)) return found.then((entry) => entry ?? fromBack(key));
+      return found ?? fromBack(key);
+    },
+    set: (key, entry) => both(front.set(key, entry), back.set(key, entry)),
+    delete: (key) => both(front.delete(key), back.delete(key)),
+    keys() {
+      const inFront = front.keys();
+      const inBack = back.keys();
+      const union = (a: Iterable<string>, b: Iterable<string>) => [...new Set([...a, ...b])];
+      return isPromiseLike(inFront) || isPromiseLike(inBack)
+        ? Promise.all([inFront, inBack]).then(([a, b]) => union(a, b))
+        : union(inFront, inBack);
+    },
+  };
+}
+
+function both(first: MaybePromise<void>, second: MaybePromise<void>): MaybePromise<void> {
+  return isPromiseLike(first) || isPromiseLike(second)
+    ? Promise.all([first, second]).then(() => {})
+    : undefined;
+}
+
+export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as PromiseLike<T> | undefined)?.then === "function";
+}
+
+/** A storage the option names: `"memory"`, a web storage's global name, or one of your own. */
+export type KitCacheStorageChoice = "memory" | "localStorage" | "sessionStorage" | KitCacheStorage;
+
+/**
+ * The storage `choice` names. A web storage this environment lacks (Node, server-side rendering,
+ * a worker) falls back to memory, said once through `warn`, so a shared service file still loads.
+ */
+export function storageOf(
+  choice: KitCacheStorageChoice,
+  maxEntries: number,
+  warn: (message: string) => void,
+): { storage: KitCacheStorage; memory: boolean } {
+  if (choice === "memory") return { storage: memoryStorage(maxEntries), memory: true };
+  if (typeof choice !== "string") return { storage: choice, memory: false };
+  const web = (globalThis as { [name: string]: unknown })[choice] as KitWebStorage | undefined;
+  if (web === undefined || web === null) {
+    warn(choice);
+    return { storage: memoryStorage(maxEntries), memory: true };
+  }
+  return { storage: webStorage(web), memory: false };
+}
+
+/** A custom storage has the four methods; anything else is a typo to report at start-up. */
+export function isStorageChoice(value: unknown): value is KitCacheStorageChoice {
+  if (value === "memory" || value === "localStorage" || value === "sessionStorage") return true;
+  if (typeof value !== "object" || value === null) return false;
+  const storage = value as Record<string, unknown>;
+  return ["get", "set", "delete", "keys"].every((name) => typeof storage[name] === "function");
 }

@@ -1,3 +1,4 @@
+import { answersAlways } from "../core/chain.js";
 import { KitOptionsError } from "../core/errors.js";
 import type { KitContext, KitNext, KitPlugin } from "../core/plugin.js";
 import { abortSourceOf } from "../core/request.js";
@@ -6,30 +7,74 @@ import type { KitHttpMethod } from "../core/vocabulary.js";
 import { abortError } from "./abort-error.js";
 import { cacheKeys, keyNamespace } from "./cache-key.js";
 import {
+  isPromiseLike,
+  isStorageChoice,
   type KitCacheEntry,
   type KitCacheStorage,
-  type KitWebStorage,
-  memoryStorage,
+  type KitCacheStorageChoice,
+  layeredStorage,
+  storageOf,
   usableEntry,
-  webStorage,
 } from "./cache-storage.js";
 import { pluginMessages } from "./messages.js";
 import { resultCopy } from "./plain-copy.js";
-import { requireFunction, requireInteger, requirePositive } from "./plugin-options.js";
+import {
+  invalidOption,
+  requireFunction,
+  requireInteger,
+  requirePositive,
+} from "./plugin-options.js";
 import type { AbortSource } from "./signal.js";
+
+/** A method's cache rule: per call with `options({ cache })`, per method or class with `@PluginOptions`. */
+export interface KitCacheRule {
+  /** Neither read nor write the cache. */
+  skip?: boolean;
+  /** Lifetime of the entry in ms, over the plugin's `ttl`. */
+  ttl?: number;
+  /** How long in ms after its ttl an entry is still answered while it is refreshed; over the plugin's. */
+  staleWhileRevalidate?: number;
+  /** Tags of the entry, for `invalidateTags`. */
+  tags?: readonly string[];
+  /** After this method succeeds (a POST, say), the entries of these tags are removed. */
+  invalidates?: readonly string[];
+}
 
 declare module "../core/plugin.js" {
   interface KitCallOptions {
-    /** `skip` neither reads nor writes the cache for one call; `ttl` overrides the lifetime (ms). */
-    cache?: { skip?: boolean; ttl?: number };
+    cache?: KitCacheRule;
   }
 }
+
+/** What the cache did for one send, or for one `invalidateTags`. */
+export type KitCacheEvent =
+  | {
+      /**
+       * `hit`: answered fresh from the cache; `stale`: answered from the cache past its ttl, a
+       * refresh started; `miss`: sent; `refresh`/`refresh-failed`: how a background refresh ended.
+       */
+      type: "hit" | "stale" | "miss" | "refresh" | "refresh-failed";
+      /** The server's `name`. */
+      server: string;
+      /** `"PetApi.getPetById"`. */
+      api: string;
+      url: string;
+    }
+  | { type: "invalidate"; tags: readonly string[] };
 
 export interface CacheOptions {
   /** Lifetime of an entry in ms; default 60_000. */
   ttl?: number;
-  /** Default `"memory"`, an LRU map bounded by `maxEntries`. */
-  storage?: "memory" | "localStorage" | "sessionStorage" | KitCacheStorage;
+  /**
+   * How long in ms after its ttl an entry is still answered (`fromCache: true`, event `stale`)
+   * while one request refreshes it in the background; default 0, never.
+   */
+  staleWhileRevalidate?: number;
+  /**
+   * Default `"memory"`, an LRU map bounded by `maxEntries`. `["memory", "localStorage"]` puts
+   * memory in front of a web storage. A web storage this environment lacks falls back to memory.
+   */
+  storage?: KitCacheStorageChoice | readonly [KitCacheStorageChoice, KitCacheStorageChoice];
   /** Methods whose results are kept; default `["GET"]`. */
   methods?: readonly KitHttpMethod[];
   /** Bound of the memory storage; default 500. */
@@ -41,6 +86,8 @@ export interface CacheOptions {
    * user gets the same data.
    */
   scope?: (ctx: KitContext) => string;
+  /** Told what the cache did for each send: a hit, a stale answer, a miss, a refresh. */
+  onEvent?: (event: KitCacheEvent) => void;
 }
 
 export interface CachePlugin extends KitPlugin {
@@ -49,6 +96,8 @@ export interface CachePlugin extends KitPlugin {
    * with `/` is matched against the path.
    */
   invalidate(prefix: string): Promise<void>;
+  /** Removes this plugin's entries of its servers that carry any of `tags`. */
+  invalidateTags(...tags: string[]): Promise<void>;
   /** Removes this plugin's entries of its servers, and no one else's. */
   clear(): Promise<void>;
 }
@@ -58,6 +107,7 @@ type Result = KitResult<unknown, unknown>;
 /** A miss in progress, shared by every caller asking for the same key until it settles. */
 interface InFlight {
   readonly url: string;
+  readonly tags: readonly string[] | undefined;
   readonly result: Promise<Result>;
   readonly controller: AbortController;
   callers: number;
@@ -72,33 +122,57 @@ interface InFlight {
  */
 export function cache(options: CacheOptions = {}): CachePlugin {
   const ttl = options.ttl ?? 60_000;
+  const staleWindow = options.staleWhileRevalidate ?? 0;
   const maxEntries = options.maxEntries ?? 500;
-  const scope = options.scope;
+  const { scope, onEvent } = options;
   requirePositive("cache", "ttl", ttl);
+  requireInteger("cache", "staleWhileRevalidate", staleWindow, 0);
   requireInteger("cache", "maxEntries", maxEntries, 1);
   if (scope !== undefined) requireFunction("cache", "scope", scope);
-  const memory = (options.storage ?? "memory") === "memory";
-  const storage = resolveStorage(options.storage ?? "memory", maxEntries);
+  if (onEvent !== undefined) requireFunction("cache", "onEvent", onEvent);
+  const { storage, memory } = resolveStorage(options.storage ?? "memory", maxEntries);
   const methods = new Set(options.methods ?? ["GET"]);
   const keyOf = cacheKeys();
   const inFlight = new Map<string, InFlight>();
   /** The key namespaces of the servers this plugin is registered on: all `clear()` may touch. */
   const namespaces = new Set<string>();
 
-  function start(ctx: KitContext, next: KitNext, key: string, lifetime: number): InFlight {
+  function emit(type: "hit" | "stale" | "miss" | "refresh" | "refresh-failed", ctx: KitContext) {
+    const event = {
+      type,
+      server: ctx.server.options.name,
+      api: `${ctx.api}.${ctx.method}`,
+      url: ctx.request.url,
+    };
+    tell(event);
+  }
+
+  function tell(event: KitCacheEvent): void {
+    try {
+      onEvent?.(event);
+    } catch (error) {
+      console.error("cache: onEvent threw", error);
+    }
+  }
+
+  function start(ctx: KitContext, next: KitNext, key: string, rule: KitCacheRule | undefined) {
     const controller = new AbortController();
     const url = ctx.request.url;
+    const tags = rule?.tags;
+    const lifetime = rule?.ttl ?? ttl;
     ctx.request.signal = controller.signal;
     const result = next().then(async (result) => {
       if (shared.outdated) return result;
       // Stored as the hit it will be answered with, and as a copy: the first caller may change
       // the result it gets without changing what later callers read.
       const hit = resultCopy({ ...result, fromCache: true });
-      const entry = { url, expires: Date.now() + lifetime, result: hit };
+      const stored = Date.now();
+      const entry: KitCacheEntry = { url, stored, expires: stored + lifetime, result: hit };
+      if (tags !== undefined) entry.tags = [...tags];
       await quietly(() => storage.set(key, entry), "the storage could not keep an entry");
       return result;
     });
-    const shared: InFlight = { url, result, controller, callers: 0, outdated: false };
+    const shared: InFlight = { url, tags, result, controller, callers: 0, outdated: false };
     const forget = (): void => {
       if (inFlight.get(key) === shared) inFlight.delete(key);
     };
@@ -108,10 +182,19 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     return shared;
   }
 
+  /** A stale answer's refresh, one per key, which no caller waits for. */
+  function revalidate(ctx: KitContext, next: KitNext, key: string, rule: KitCacheRule | undefined) {
+    if (inFlight.has(key)) return;
+    start(ctx, next, key, rule).result.then(
+      () => emit("refresh", ctx),
+      () => emit("refresh-failed", ctx),
+    );
+  }
+
   /** Later callers start afresh instead of joining a request sent before the change. */
-  function forgetInFlight(matches: (url: string) => boolean): void {
+  function forgetInFlight(matches: (shared: InFlight) => boolean): void {
     for (const [key, shared] of inFlight) {
-      if (!matches(shared.url)) continue;
+      if (!matches(shared)) continue;
       shared.outdated = true;
       inFlight.delete(key);
     }
@@ -123,10 +206,20 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     return [...keys].filter((key) => namespaces.has(key.slice(0, key.indexOf(" "))));
   }
 
+  /** Removes this plugin's entries for which `matches` says so, reading each one. */
+  async function removeWhere(matches: (entry: unknown) => boolean): Promise<void> {
+    for (const key of await ownKeys()) {
+      const entry = await quietly(() => storage.get(key));
+      if (matches(entry)) await quietly(() => storage.delete(key));
+    }
+  }
+
   /** Whom the request's answer is for: the `scope` answer, or refusal when credentials are unseen. */
   function whom(ctx: KitContext): string {
     if (scope !== undefined) return scope(ctx);
-    const unseen = ctx.server.unseenCredentials();
+    const unseen = ctx.request.withCredentials
+      ? "withCredentials (cookies)"
+      : ctx.server.unseenCredentials();
     if (unseen !== undefined) throw scopeMissing(ctx.server.options.name, unseen);
     return "";
   }
@@ -140,39 +233,85 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     }
   }
 
-  /** `found` if it may answer a request of `url` now. */
-  function fresh(found: KitCacheEntry | undefined, url: string): KitCacheEntry | undefined {
+  /**
+   * The answer from `found`, fresh or stale (starting its refresh), or `undefined` when it may
+   * not answer. The memory storage holds only entries this plugin made; any other is input, and
+   * is served only within the rule's ttl and stale window from when it was stored.
+   */
+  function served(
+    ctx: KitContext,
+    next: KitNext,
+    key: string,
+    found: KitCacheEntry | undefined,
+    rule: KitCacheRule | undefined,
+  ): Result | undefined {
     if (found === undefined) return undefined;
     const now = Date.now();
-    // The memory storage holds only entries this plugin made; any other storage is input.
-    if (memory) return found.expires > now ? found : undefined;
-    return usableEntry(found, url, now);
+    // The common case first: a fresh entry this plugin made in memory.
+    if (memory && now < found.expires) {
+      if (onEvent !== undefined) emit("hit", ctx);
+      return resultCopy(found.result);
+    }
+    const lifetime = rule?.ttl ?? ttl;
+    const window = rule?.staleWhileRevalidate ?? staleWindow;
+    const entry = memory ? found : usableEntry(found, ctx.request.url, now, lifetime + window);
+    if (entry === undefined) return undefined;
+    // An entry this plugin made in memory lives as long as the rule it was stored under said.
+    const freshUntil = memory ? entry.expires : Math.min(entry.expires, entry.stored + lifetime);
+    if (now < freshUntil) {
+      if (onEvent !== undefined) emit("hit", ctx);
+      return resultCopy(entry.result);
+    }
+    if (!(now < freshUntil + window)) return undefined;
+    if (onEvent !== undefined) emit("stale", ctx);
+    const answer = resultCopy(entry.result);
+    revalidate(ctx, next, key, rule);
+    return answer;
   }
 
-  /** Everything but a hit from a synchronous storage: a hit from a storage that answered later, else a miss. */
+  /** Everything but an answer from a synchronous storage: an answer from one that answered later, else a miss. */
   async function answer(
     ctx: KitContext,
     next: KitNext,
     key: string,
     stored: KitCacheEntry | undefined | Promise<KitCacheEntry | undefined>,
+    rule: KitCacheRule | undefined,
   ): Promise<Result> {
-    const found = isPromiseLike(stored) ? await stored.then(undefined, () => undefined) : stored;
-    if (found !== undefined) {
-      const entry = fresh(found, ctx.request.url);
-      if (entry !== undefined) return resultCopy(entry.result);
-      await quietly(() => storage.delete(key));
-    }
+    let found: KitCacheEntry | undefined;
+    if (isPromiseLike(stored)) {
+      found = await stored.then(undefined, () => undefined);
+      const from = served(ctx, next, key, found, rule);
+      if (from !== undefined) return from;
+    } else found = stored;
+    if (found !== undefined) await quietly(() => storage.delete(key));
     // The caller's abort source as it is, without making an AbortSignal (microseconds on Node).
     const signal = abortSourceOf(ctx.request);
     // Aborted while the storage answered: nothing is sent on this caller's behalf.
     if (signal.aborted) throw abortError(ctx, signal.reason);
-    const lifetime = ctx.options.cache?.ttl ?? ttl;
-    const shared = inFlight.get(key) ?? start(ctx, next, key, lifetime);
+    if (onEvent !== undefined) emit("miss", ctx);
+    const shared = inFlight.get(key) ?? start(ctx, next, key, rule);
     return follow(ctx, shared, signal);
   }
 
-  return {
+  async function invalidateTags(...tags: string[]): Promise<void> {
+    const wanted = new Set(tags);
+    const tagged = (list: unknown): boolean =>
+      Array.isArray(list) && list.some((tag) => wanted.has(tag));
+    forgetInFlight((shared) => tagged(shared.tags));
+    await removeWhere((entry) => tagged((entry as { tags?: unknown } | undefined)?.tags));
+    tell({ type: "invalidate", tags });
+  }
+
+  /** A mutation with `invalidates`: its tags' entries go once it succeeds, before it resolves. */
+  async function mutate(next: KitNext, tags: readonly string[]): Promise<Result> {
+    const result = await next();
+    await invalidateTags(...tags);
+    return result;
+  }
+
+  return answersAlways({
     name: "cache",
+    after: ["auth"],
     setup(server) {
       const unseen = server.unseenCredentials();
       if (scope === undefined && unseen !== undefined)
@@ -182,34 +321,32 @@ export function cache(options: CacheOptions = {}): CachePlugin {
     // Not async: a hit from a synchronous storage resolves at once, without the frame an async
     // function allocates on every call (about a fifth of a hit's cost).
     request(ctx, next) {
-      const call = ctx.options.cache;
-      if (call?.skip || !methods.has(ctx.request.method) || isBinary(ctx)) return next();
+      const rule = ctx.options.cache;
+      if (rule?.skip) return next();
+      if (rule?.invalidates !== undefined) return mutate(next, rule.invalidates);
+      if (!methods.has(ctx.request.method) || isBinary(ctx)) return next();
       try {
         const key = keyOf(ctx.server.options.name, ctx.request, whom(ctx));
         const stored = read(key);
-        const entry = isPromiseLike(stored) ? undefined : fresh(stored, ctx.request.url);
-        return entry === undefined
-          ? answer(ctx, next, key, stored)
-          : Promise.resolve(resultCopy(entry.result));
+        const hit = isPromiseLike(stored) ? undefined : served(ctx, next, key, stored, rule);
+        return hit === undefined ? answer(ctx, next, key, stored, rule) : Promise.resolve(hit);
       } catch (error) {
         return Promise.reject(error);
       }
     },
     async invalidate(prefix) {
-      forgetInFlight((url) => urlStartsWith(url, prefix));
-      for (const key of await ownKeys()) {
-        const entry = await quietly(() => storage.get(key));
+      forgetInFlight((shared) => urlStartsWith(shared.url, prefix));
+      await removeWhere((entry) => {
         const url = (entry as { url?: unknown } | undefined)?.url;
-        if (typeof url !== "string" || urlStartsWith(url, prefix)) {
-          await quietly(() => storage.delete(key));
-        }
-      }
+        return typeof url !== "string" || urlStartsWith(url, prefix);
+      });
     },
+    invalidateTags,
     async clear() {
       forgetInFlight(() => true);
       for (const key of await ownKeys()) await quietly(() => storage.delete(key));
     },
-  };
+  });
 }
 
 function scopeMissing(server: string, unseen: string): KitOptionsError {
@@ -267,21 +404,29 @@ async function quietly<T>(
   }
 }
 
-function resolveStorage(storage: NonNullable<CacheOptions["storage"]>, maxEntries: number) {
-  if (storage === "memory") return memoryStorage(maxEntries);
-  if (typeof storage !== "string") return storage;
-  const web = (globalThis as { [name: string]: unknown })[storage] as KitWebStorage | undefined;
-  if (web === undefined) {
-    throw new KitOptionsError(
-      "KIT_CACHE_STORAGE_MISSING",
-      pluginMessages.KIT_CACHE_STORAGE_MISSING(storage),
-    );
-  }
-  return webStorage(web);
-}
+const storageExpected =
+  '"memory", "localStorage", "sessionStorage", a KitCacheStorage, or two of them (memory in front); for IndexedDB pass a KitCacheStorage';
 
-function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as PromiseLike<T> | undefined)?.then === "function";
+/** One storage, or memory in front of another; each checked, a missing web storage said once. */
+function resolveStorage(
+  choice: NonNullable<CacheOptions["storage"]>,
+  maxEntries: number,
+): { storage: KitCacheStorage; memory: boolean } {
+  const layers: readonly unknown[] = Array.isArray(choice) ? choice : [choice];
+  if (layers.length < 1 || layers.length > 2 || !layers.every(isStorageChoice)) {
+    const got = JSON.stringify(Array.isArray(choice) ? choice : String(choice));
+    throw invalidOption("cache", "storage", storageExpected, got ?? String(choice));
+  }
+  let warned = false;
+  const warn = (name: string): void => {
+    if (warned) return;
+    warned = true;
+    console.warn(pluginMessages.KIT_CACHE_STORAGE_MISSING(name));
+  };
+  const [front, back] = layers.map((layer) => storageOf(layer, maxEntries, warn));
+  if (back === undefined) return front!;
+  if (front!.memory && back.memory) return front!;
+  return { storage: layeredStorage(front!.storage, back.storage), memory: false };
 }
 
 /** Blobs, array buffers and streams are neither serializable to web storage nor safe to hand out twice. */

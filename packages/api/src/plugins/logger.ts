@@ -1,3 +1,4 @@
+import { answersAlways } from "../core/chain.js";
 import { isKitRequestError } from "../core/errors.js";
 import type { KitPlugin } from "../core/plugin.js";
 import type { KitHttpMethod } from "../core/vocabulary.js";
@@ -35,7 +36,7 @@ export interface LoggerOptions {
 export function logger(options: LoggerOptions = {}): KitPlugin {
   const sink = options.sink ?? consoleSink;
   requireFunction("logger", "sink", sink);
-  return {
+  return answersAlways({
     name: "logger",
     async request(ctx, next) {
       // Events are written out field by field: spreading a shared target costs more than the rest.
@@ -79,7 +80,7 @@ export function logger(options: LoggerOptions = {}): KitPlugin {
         throw error;
       }
     },
-  };
+  });
 }
 
 function ms(duration: number): string {

@@ -6,7 +6,7 @@ import { pluginMessages } from "./messages.js";
  * Plugin options are checked when the plugin is created, so a typo fails at start-up with the
  * plugin and field named, not on some later request.
  */
-function invalidOption(
+export function invalidOption(
   plugin: string,
   field: string,
   expected: string,

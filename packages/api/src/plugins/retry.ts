@@ -1,3 +1,4 @@
+import { answersAlways } from "../core/chain.js";
 import { isKitRequestError, KitHttpError } from "../core/errors.js";
 import type { KitPlugin } from "../core/plugin.js";
 import { abortSourceOf, signalOf } from "../core/request.js";
@@ -45,7 +46,7 @@ const IDEMPOTENT: readonly KitHttpMethod[] = ["GET", "HEAD", "OPTIONS", "PUT", "
  */
 export function retry(options: RetryOptions = {}): KitPlugin {
   const settings = retrySettings(options);
-  return {
+  return answersAlways({
     name: "retry",
     async request(ctx, next) {
       const retries = ctx.options.retry?.retries ?? settings.retries;
@@ -76,7 +77,7 @@ export function retry(options: RetryOptions = {}): KitPlugin {
         if (abortSourceOf(ctx.request) !== source) ctx.request.signal = signalOf(source);
       }
     },
-  };
+  });
 }
 
 /** Milliseconds to wait before the next attempt, or `undefined` when the error is final. */

@@ -33,6 +33,8 @@ export interface KitEventStreamOptions {
    * too, sending `Last-Event-ID`, for servers that resume a stream by it.
    */
   reconnect?: boolean;
+  /** Called each time a connection opens: its response arrived as an event stream. */
+  onOpen?: () => void;
 }
 
 /** Methods whose repetition has the effect of one request (RFC 9110, 9.2.2). */
@@ -79,6 +81,7 @@ export async function* eventStream<Data>(
       if (result?.status === 204) return;
       if (result) {
         checkEventStream(method, result);
+        options.onOpen?.();
         try {
           for await (const line of readLines(result.data, connection.signal, false)) {
             const event = parser.line(line);

@@ -19,7 +19,8 @@ describe("parseContentDisposition, RFC 6266", () => {
     ["attachment; filename*=UTF-8'zh-CN'%E6%8A%A5%E5%91%8A%202024.pdf", "报告 2024.pdf"],
     ["attachment; filename*=iso-8859-1'en'%A3%20rates", "£ rates"],
     // quoted strings: escapes and separators inside
-    ['attachment; filename="\\"quoting\\" tested.html"', '"quoting" tested.html'],
+    // (a `"` is one of the characters Windows refuses in a name; see below)
+    ['attachment; filename="\\"quoting\\" tested.html"', "_quoting_ tested.html"],
     ['attachment; filename="foo;bar.html"', "foo;bar.html"],
     ['attachment; foo="bar; baz"; filename="x.txt"', "x.txt"],
     // an unusable filename* falls back to filename
@@ -36,6 +37,21 @@ describe("parseContentDisposition, RFC 6266", () => {
     ['attachment; filename="C:\\\\Windows\\\\evil.exe"', "evil.exe"],
     ["attachment; filename*=UTF-8''a%0Ab.txt", "ab.txt"],
     ['attachment; filename=".."', undefined],
+    // safe on every platform: no bidi or other invisible character, nothing Windows refuses
+    ['attachment; filename="invoice\u202Efdp.exe"', "invoicefdp.exe"],
+    ["attachment; filename*=UTF-8''invoice%E2%80%AEfdp.exe", "invoicefdp.exe"],
+    ["attachment; filename*=UTF-8''a%E2%81%A6b%E2%81%A9%E2%80%8F%C2%85%00c.txt", "abc.txt"],
+    ["attachment; filename*=UTF-8''%EF%BB%BFbom%E2%80%A8.txt", "bom.txt"],
+    ['attachment; filename="a:b"', "a_b"],
+    ['attachment; filename="what?<now>|*\\"x\\".txt"', "what__now____x_.txt"],
+    ["attachment; filename=CON", "_CON"],
+    ['attachment; filename="nul.tar.gz"', "_nul.tar.gz"],
+    ['attachment; filename="com1 .txt"', "_com1 .txt"],
+    ["attachment; filename=LPT9", "_LPT9"],
+    ["attachment; filename=CONSOLE.txt", "CONSOLE.txt"],
+    ['attachment; filename="  .hidden. "', "hidden"],
+    ['attachment; filename="report.pdf..."', "report.pdf"],
+    ['attachment; filename="\u202E"', undefined],
     // no name
     ["attachment", undefined],
     ["inline; name=field", undefined],
@@ -51,6 +67,28 @@ describe("parseContentDisposition, RFC 6266", () => {
       filename: "a.txt",
       parameters: { name: "file", filename: "a.txt" },
     });
+  });
+
+  test("a name longer than 255 bytes of UTF-8 is cut on a character boundary, extension kept", () => {
+    const latin1 = `attachment; filename*=iso-8859-1''${"%E9".repeat(200_000)}.pdf`;
+    const cut = name(latin1)!;
+    expect(cut).toBe(`${"é".repeat(125)}.pdf`);
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(255);
+    const chinese = name(
+      `attachment; filename*=UTF-8''${encodeURIComponent("报".repeat(100))}.xlsx`,
+    )!;
+    expect(chinese).toBe(`${"报".repeat(83)}.xlsx`);
+    expect(name(`attachment; filename="${"a".repeat(1_000_000)}"`)).toBe("a".repeat(255));
+  });
+
+  test("never throws, whatever the header holds", () => {
+    const headers = [
+      `attachment; filename*=iso-8859-1''${"%41".repeat(300_000)}`,
+      `attachment; filename="${'a\\"'.repeat(200_000)}"`,
+      `attachment${"; a=b".repeat(100_000)}`,
+      "attachment; filename*=UTF-8''%ED%A0%80.txt; filename=\uD800x",
+    ];
+    for (const header of headers) expect(() => parseContentDisposition(header)).not.toThrow();
   });
 
   test("no header, or one without a type, is undefined", () => {
@@ -90,6 +128,24 @@ describe.each(["http", "fetch"] as const)("downloadedFile over the %s adapter", 
     expect(file.name).toBe("季度报告.pdf");
     expect(file.type).toBe("application/pdf");
     expect(await file.text()).toBe("%PDF-1.7");
+  });
+
+  test("a spoofed, reserved or overlong name from the server becomes a safe one", async () => {
+    const headers = [
+      `attachment; filename*=UTF-8''${encodeURIComponent("invoice\u202Efdp.exe")}`,
+      'attachment; filename="CON"',
+      // Within Node's 16 KB of headers, and past 255 bytes.
+      `attachment; filename*=iso-8859-1''${"%E9".repeat(3_000)}.pdf`,
+    ];
+    let next = 0;
+    server.handle((_request, response) => {
+      response.writeHead(200, { "content-disposition": headers[next++]! });
+      response.end("x");
+    });
+    const api = serviceFor(server.origin, { adapter }).createApi(FileApi);
+    const names: string[] = [];
+    for (const _ of headers) names.push(downloadedFile(await api.download(3).send()).name);
+    expect(names).toEqual(["invoicefdp.exe", "_CON", `${"é".repeat(125)}.pdf`]);
   });
 
   test("without Content-Disposition the File takes the fallback name", async () => {

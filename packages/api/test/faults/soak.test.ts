@@ -74,12 +74,14 @@ describe(`a soak of ${SENDS} sends mixed with aborts, all plugins registered`, (
     await soak(2_000, api);
     // The test server's own log is emptied before each count: it is not the runtime's memory.
     loopback.seen.length = 0;
+    await loopback.settle();
     const before = await countResources();
     const started = performance.now();
     const outcomes = await soak(SENDS, api);
     const seconds = (performance.now() - started) / 1000;
     const requests = loopback.seen.length;
     loopback.seen.length = 0;
+    await loopback.settle();
     const after = await countResources();
     unhandled.stop();
     console.info(

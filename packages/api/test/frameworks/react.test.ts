@@ -1,39 +1,14 @@
-import { createElement } from "react";
-import { create, type ReactTestRenderer } from "react-test-renderer";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { KitHttpError } from "../../src/index.js";
-import {
-  type UseKitPaginationResult,
-  useKitPagination,
-  useKitRequest,
-} from "../../src/react/index.js";
-import { type Pet, type PetPage, type PetServer, petApiFor, startPetServer } from "./pet-server.js";
+import { useKitPagination, useKitRequest } from "../../src/react/index.js";
+import { renderHook } from "./mount.js";
+import { type PetServer, petApiFor, startPetServer } from "./pet-server.js";
 
 let server: PetServer;
 beforeAll(async () => {
   server = await startPetServer();
 });
 afterAll(() => server.close());
-
-/** Renders `hook` in a component, keeping what it returned on the latest render. */
-function renderHook<Props extends object, Result>(hook: (props: Props) => Result, props: Props) {
-  const seen: { current: Result | undefined; renders: Result[] } = {
-    current: undefined,
-    renders: [],
-  };
-  const Probe = (probeProps: Props) => {
-    seen.current = hook(probeProps);
-    seen.renders.push(seen.current);
-    return null;
-  };
-  const renderer: ReactTestRenderer = create(createElement(Probe, props));
-  return {
-    latest: () => seen.current!,
-    renders: seen.renders,
-    rerender: (next: Props) => renderer.update(createElement(Probe, next)),
-    unmount: () => renderer.unmount(),
-  };
-}
 
 describe("useKitRequest (React)", () => {
   test("sends on mount: loading, then the response data", async () => {
@@ -110,7 +85,7 @@ describe("useKitPagination (React)", () => {
   test("loads a page, knows the page count and loads another page on setPage", async () => {
     const api = petApiFor(server.origin);
     const view = renderHook(
-      (): UseKitPaginationResult<PetPage, Pet> =>
+      () =>
         useKitPagination((page, size) => api.listPets(page, size), {
           initialPageSize: 5,
           items: (data) => data.items,

@@ -1,13 +1,21 @@
-import { CancelledError, hashKey, MutationObserver, QueryClient } from "@tanstack/query-core";
+import {
+  CancelledError,
+  hashKey,
+  MutationObserver,
+  QueryClient,
+  QueryObserver,
+} from "@tanstack/query-core";
 import { useQuery as useReactQuery } from "@tanstack/react-query";
 import { createElement } from "react";
 import { create } from "react-test-renderer";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { KitOptionsError, KitServer, Server } from "../../src/index.js";
+import { KitHttpError, KitOptionsError, KitServer, Server } from "../../src/index.js";
 import {
+  invalidateKitQueries,
   kitMutationOptions,
   kitQueryKey,
   kitQueryOptions,
+  kitStreamedQueryOptions,
 } from "../../src/tanstack-query/index.js";
 import { PetApi, type PetServer, petApiFor, startPetServer } from "./pet-server.js";
 
@@ -113,23 +121,84 @@ describe("kitQueryOptions", () => {
         .findAll({ predicate: (query) => query.state.isInvalidated })
         .map((query) => query.queryKey);
 
-    await queries.invalidateQueries({ queryKey: kitQueryKey(api.getPet) });
+    await invalidateKitQueries(queries, api.getPet(2));
+    expect(invalidated()).toEqual([[server.origin, "PetApi", "getPet", 2]]);
+    await invalidateKitQueries(queries, api.getPet);
     expect(invalidated()).toEqual([
       [server.origin, "PetApi", "getPet", 1],
       [server.origin, "PetApi", "getPet", 2],
     ]);
-    await queries.invalidateQueries({ queryKey: kitQueryKey(api) });
+    await invalidateKitQueries(queries, api);
     expect(invalidated()).toHaveLength(3);
   });
 });
 
 describe("kitMutationOptions", () => {
-  test("sends the API method with the variables as its arguments, keyed by API and method", async () => {
+  test("a method of one argument takes it as the variables: mutate(pet); keyed by API and method", async () => {
     const api = petApiFor(server.origin);
     const options = kitMutationOptions(api.addPet);
     expect(options.mutationKey).toEqual([server.origin, "PetApi", "addPet"]);
     const observer = new MutationObserver(newClient(), options);
-    expect(await observer.mutate([{ name: "Tibbles" }])).toEqual({ id: 99, name: "Tibbles" });
+    expect(await observer.mutate({ name: "Tibbles" })).toEqual({ id: 99, name: "Tibbles" });
+  });
+
+  test("several arguments are passed as a tuple, none as nothing; a function of its own counts its own", async () => {
+    const api = petApiFor(server.origin);
+    const before = server.requests.length;
+    const list = new MutationObserver(newClient(), kitMutationOptions(api.listPets));
+    expect((await list.mutate([2, 3, "Pet"])).items.map((pet) => pet.id)).toEqual([4, 5, 6]);
+    const fixed = new MutationObserver(
+      client,
+      kitMutationOptions(() => api.getPet(12)),
+    );
+    expect(await fixed.mutate()).toEqual({ id: 12, name: "Pet 12" });
+    const own = new MutationObserver(
+      client,
+      kitMutationOptions((page: number, size: number) => api.listPets(page, size)),
+    );
+    await own.mutate([3, 10]);
+    expect(server.requests.slice(before)).toEqual([
+      "/pets?page=2&size=3&q=Pet",
+      "/pets/12",
+      "/pets?page=3&size=10",
+    ]);
+  });
+
+  test("a failed mutation's error is the method's KitHttpError with its declared body", async () => {
+    const api = petApiFor(server.origin);
+    const observer = new MutationObserver(newClient(), kitMutationOptions(api.removePet));
+    const error = await observer.mutate(404).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(KitHttpError);
+    expect(
+      observer.getCurrentResult().error?.kind === "http" &&
+        observer.getCurrentResult().error?.status,
+    ).toBe(404);
+  });
+});
+
+describe("kitStreamedQueryOptions", () => {
+  test("the query's data is the events so far, capped at limit; cancelling closes the stream", async () => {
+    const api = petApiFor(server.origin);
+    const queries = newClient();
+    const options = kitStreamedQueryOptions(api.feed(), { limit: 2 });
+    const observer = new QueryObserver(queries, options);
+    const seen: string[] = [];
+    const unsubscribe = observer.subscribe((result) => {
+      seen.push(
+        `${result.status} ${(result.data ?? []).map((event) => event.data.name).join(",")}`,
+      );
+    });
+    await vi.waitFor(() =>
+      expect(observer.getCurrentResult().data?.map((event) => event.id)).toEqual(["2", "3"]),
+    );
+    expect(observer.getCurrentResult().data?.[1]?.data).toEqual({ id: 3, name: "Pet 3" });
+    expect(seen).toContain("success Pet 1");
+    const closedBefore = server.closed.filter((path) => path === "/pets/feed").length;
+    unsubscribe();
+    await queries.cancelQueries({ queryKey: options.queryKey });
+    await vi.waitFor(() =>
+      expect(server.closed.filter((path) => path === "/pets/feed").length).toBe(closedBefore + 1),
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { effectScope, nextTick, ref } from "vue";
+import { nextTick, ref } from "vue";
 import { KitAbortError, KitHttpError } from "../../src/index.js";
 import { useKitPagination, useKitRequest } from "../../src/vue/index.js";
+import { mount } from "./mount.js";
 import { type PetServer, petApiFor, startPetServer } from "./pet-server.js";
 
 let server: PetServer;
@@ -9,13 +10,6 @@ beforeAll(async () => {
   server = await startPetServer();
 });
 afterAll(() => server.close());
-
-/** Runs a composable in its own effect scope, as a component's setup would; `stop` unmounts. */
-function mount<T>(setup: () => T): { state: T; stop: () => void } {
-  const scope = effectScope();
-  const state = scope.run(setup)!;
-  return { state, stop: () => scope.stop() };
-}
 
 describe("useKitRequest (Vue)", () => {
   test("sends at once: loading, then the response data", async () => {
@@ -47,7 +41,7 @@ describe("useKitRequest (Vue)", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.requests.length).toBe(before);
     const added = await state.send({ name: "Kitty" });
-    expect(added).toEqual({ id: 99, name: "Kitty" });
+    expect(added).toMatchObject({ ok: true, data: { id: 99, name: "Kitty" } });
     expect(state.data.value).toEqual({ id: 99, name: "Kitty" });
     stop();
   });

@@ -261,6 +261,72 @@ describe("the cache never serves an entry to a request that could see different 
   });
 });
 
+describe("the new cache paths keep users and servers apart", () => {
+  it("refreshes a stale entry with its own user's credentials: bob never gets alice's refresh", async () => {
+    const { server, orders } = shop();
+    const session = { key: "alice" };
+    const store = cache({ ttl: 20, staleWhileRevalidate: 60_000 });
+    server.use(auth({ getToken: () => session.key, header: "X-Api-Key", scheme: "" })).use(store);
+    await orders.get("1").send();
+    session.key = "bob";
+    await orders.get("1").send();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    session.key = "alice";
+    const stale = await orders.get("1").send();
+    expect(stale).toMatchObject({ fromCache: true, data: { key: "alice" } });
+    await vi.waitFor(() => expect(loopback.seen).toHaveLength(3));
+    expect(loopback.seen.map((seen) => seen.headers["x-api-key"])).toEqual([
+      "alice",
+      "bob",
+      "alice",
+    ]);
+    session.key = "bob";
+    expect(await orders.get("1").send()).toMatchObject({ fromCache: true, data: { key: "bob" } });
+  });
+
+  it("keeps per-user keys in both layers of a layered storage", async () => {
+    const storage = new MapStorage();
+    const restore = withLocalStorage(storage);
+    try {
+      const session = { key: "alice" };
+      const { server, orders } = shop();
+      server
+        .use(auth({ getToken: () => session.key, header: "X-Api-Key", scheme: "" }))
+        .use(cache({ storage: ["memory", "localStorage"] }));
+      await orders.get("1").send();
+      session.key = "bob";
+      expect(await orders.get("1").send()).toMatchObject({
+        fromCache: false,
+        data: { key: "bob" },
+      });
+      expect(storage.items.size).toBe(2);
+      expect([...storage.items.keys()].join()).not.toMatch(/alice|bob/);
+    } finally {
+      restore();
+    }
+  });
+
+  it("invalidateTags touches only its own servers' entries in a shared storage", async () => {
+    const storage = new MapStorage();
+    const restore = withLocalStorage(storage);
+    try {
+      const first = shop({ name: "one" });
+      const second = shop({ name: "two" });
+      const firstCache = cache({ storage: "localStorage" });
+      first.server.use(firstCache);
+      second.server.use(cache({ storage: "localStorage" }));
+      const tagged = { cache: { tags: ["orders"] } };
+      await first.orders.get("1").options(tagged).send();
+      await second.orders.get("1").options(tagged).send();
+      await firstCache.invalidateTags("orders");
+      expect((await second.orders.get("1").options(tagged).send()).fromCache).toBe(true);
+      expect((await first.orders.get("1").options(tagged).send()).fromCache).toBe(false);
+    } finally {
+      restore();
+    }
+  });
+});
+
 describe("an aborted send sends nothing", () => {
   const asyncStorage = (): KitCacheStorage => {
     const entries = new Map();

@@ -217,10 +217,22 @@ describe("cache", () => {
     }
   });
 
-  it("says which global is missing when asked for sessionStorage outside a browser", () => {
-    expect(() => cache({ storage: "sessionStorage" })).toThrow(
-      'cache({ storage: "sessionStorage" }) needs globalThis.sessionStorage',
-    );
+  it("falls back to memory where sessionStorage does not exist, saying so in one line, once", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const store = cache({ storage: ["memory", "sessionStorage"] });
+      const { server, items } = createClient(loopback.origin);
+      server.use(store);
+      await items.get("1").send();
+      expect((await items.get("1").send()).fromCache).toBe(true);
+      expect(warn.mock.calls).toEqual([
+        [
+          'cache({ storage: "sessionStorage" }): globalThis.sessionStorage does not exist here (server-side rendering, Node, a worker), so entries are kept in memory',
+        ],
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("works with a custom asynchronous storage", async () => {

@@ -17,6 +17,11 @@ export interface Loopback {
   readonly seen: SeenRequest[];
   /** Replaces the handler for later requests. */
   handle(handler: Handler): void;
+  /**
+   * Closes the kept-alive connections and resolves once the server holds none, so a count of the
+   * process's handles does not depend on how many pooled sockets the client happened to keep.
+   */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +46,18 @@ export async function startLoopback(): Promise<Loopback> {
     seen,
     handle(next) {
       handler = next;
+    },
+    async settle() {
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        server.closeIdleConnections();
+        const open = await new Promise<number>((resolve, reject) =>
+          server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+        );
+        if (open === 0) return;
+        if (Date.now() > deadline) throw new Error(`${open} connections still open after 5 s`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     },
     close() {
       server.closeAllConnections();

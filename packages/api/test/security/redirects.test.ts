@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Api, Get, KitRequestError, Params } from "../../src/index.js";
+import { Api, Get, KitRequestError, Params, StaticHeaders } from "../../src/index.js";
 import { auth } from "../../src/plugins/index.js";
 import { json, type Loopback, startLoopback } from "../plugins/loopback.js";
 import { failure } from "../support/failure.js";
@@ -80,5 +80,37 @@ describe.each(adapters)("credentials never leave the server's origin (%s adapter
     expect(error).toMatchObject({ code: "KIT_REDIRECT_REFUSED" });
     expect(home.seen.map((request) => request.url)).toEqual(["/files/chain", "/files/away"]);
     expect(other.seen).toHaveLength(0);
+  });
+});
+
+@StaticHeaders({ "X-Method-Secret": "per-method" })
+@Api("/files")
+class SecretFileApi {
+  @Get("/:name") get(@Params("name") _name: string): Promise<{ from: string }> {
+    return null!;
+  }
+}
+
+describe.each(adapters)("the run-time options keep credentials at home (%s adapter)", (adapter) => {
+  it('drops @StaticHeaders too on a redirect followed with "strip"', async () => {
+    const server = serviceFor(home.origin, { adapter, crossOriginRedirect: "strip" });
+    const result = await server.createApi(SecretFileApi).get("away").send();
+    expect(result.data.from).toBe("other");
+    expect(home.seen[0]!.headers["x-method-secret"]).toBe("per-method");
+    expect(other.seen[0]!.headers["x-method-secret"]).toBeUndefined();
+  });
+
+  it("refuses a redirect back to the old origin after configure() moved the baseURL", async () => {
+    other.handle((request, response) => {
+      response.writeHead(302, { location: `${home.origin}${request.url}` }).end();
+    });
+    const server = serviceFor(home.origin, { adapter });
+    server.use(auth({ getToken: () => "key-1", header: "X-Api-Key", scheme: "" }));
+    const api = server.createApi(FileApi);
+    server.configure({ baseURL: other.origin });
+    const error = await failure(api.get("moved").send());
+    expect(error).toMatchObject({ code: "KIT_REDIRECT_REFUSED" });
+    expect(other.seen.map((request) => request.url)).toEqual(["/files/moved"]);
+    expect(home.seen).toHaveLength(0);
   });
 });

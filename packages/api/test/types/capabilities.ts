@@ -105,7 +105,7 @@ export async function narrowing(error: unknown): Promise<void> {
       expectTypeOf(error.businessCode).toEqualTypeOf<0 | 1001 | 1002>();
     } else {
       expectTypeOf(error.kind).toEqualTypeOf<
-        "argument" | "network" | "timeout" | "abort" | "parse"
+        "argument" | "network" | "timeout" | "abort" | "parse" | "limit"
       >();
       // @ts-expect-error only HTTP errors have a body
       void error.body;

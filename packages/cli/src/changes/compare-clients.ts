@@ -170,7 +170,7 @@ function compareMethods(before: ClientMethod, after: ClientMethod): MethodChange
       message: `renamed from ${before.method} to ${after.method}`,
     });
   }
-  changes.push(...compareParameters(before.parameters, after.parameters));
+  for (const change of compareParameters(before.parameters, after.parameters)) changes.push(change);
   if (before.returns !== after.returns) {
     changes.push({
       kind: "return-type",

@@ -32,7 +32,8 @@ export function readClient(files: readonly GeneratedFile[], printed?: PrintedCli
   for (const file of files) {
     if (!/^apis\/[^/]+\.api\.ts$/.test(file.path)) continue;
     const same = printedContents.get(file.path) === file.contents;
-    methods.push(...(same ? printedMethods(printed!, file.path) : readApiFile(file.contents)));
+    const read = same ? printedMethods(printed!, file.path) : readApiFile(file.contents);
+    for (const method of read) methods.push(method);
   }
   return { methods, types: readTypes(files) };
 }

@@ -15,6 +15,8 @@ export interface GenerateFlags {
   force: boolean;
   headers: Record<string, string>;
   timeout?: number;
+  /** `--max-size` in bytes. */
+  maxSize?: number;
   options: GenerateOptions;
 }
 

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { parseSize } from "../openapi/document-size.js";
 import { HEADER_NAME } from "../openapi/fetch-document.js";
 import type { CliCommand, GenerateMode, ReportFormat, UsageError } from "./command.js";
 import { parseEnvelopeFlag } from "./envelope-flag.js";
@@ -15,6 +16,7 @@ const GENERATE_FLAGS = {
   config: { type: "string", short: "c" },
   header: { type: "string", short: "H", multiple: true },
   timeout: { type: "string" },
+  "max-size": { type: "string" },
   watch: { type: "boolean", short: "w" },
   report: { type: "string" },
   "base-url": { type: "string" },
@@ -130,6 +132,12 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
   if (isUsageError(headers)) return headers;
   const timeout = parseTimeout(values.timeout);
   if (isUsageError(timeout)) return timeout;
+  const maxSize = values["max-size"] === undefined ? undefined : parseSize(values["max-size"]);
+  if (values["max-size"] !== undefined && maxSize === undefined) {
+    return usageError(
+      `--max-size must be a number of bytes or a size such as 50mb; got "${values["max-size"]}"`,
+    );
+  }
   const report = parseReport(values.report);
   if (isUsageError(report)) return report;
   if (values.watch && report === "json") {
@@ -155,6 +163,7 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
       force: values.force ?? false,
       headers,
       ...(timeout === undefined ? {} : { timeout }),
+      ...(maxSize === undefined ? {} : { maxSize }),
       options,
     },
     mode,

@@ -5,6 +5,7 @@ import type { MockConfig } from "../config/types.js";
 import { type ConfiguredService, validateConfig } from "../config/validate-config.js";
 import { KitGenerateError } from "../errors.js";
 import { closestName } from "../model/closest-name.js";
+import { DEFAULT_MAX_SIZE } from "../openapi/document-size.js";
 import { DEFAULT_TIMEOUT_MS, isHttpUrl } from "../openapi/fetch-document.js";
 import type { GenerateOptions } from "../options.js";
 import type { GenerateCommand } from "./command.js";
@@ -22,6 +23,8 @@ export interface Service {
   force: boolean;
   headers: Record<string, string>;
   timeoutMs: number;
+  /** Most bytes a URL input's answer may have, as it arrives and as it unpacks. */
+  maxSize: number;
   options: GenerateOptions;
   /** The config file's `mock` settings, for `kit mock`. */
   mock?: MockConfig;
@@ -40,12 +43,17 @@ export const DEFAULT_INTERVAL_MS = 2000;
 
 /**
  * What a `kit generate` command line means once the config file is read: the config file named
- * with `--config`, else the nearest `kit.config.*` from `cwd` up; the services named on the
- * command line, else all; every flag overriding the config for this run.
+ * with `--config`, else the nearest `kit.config.*` from `cwd` up to the project root, else none
+ * when the command line says everything (`-i` and `-o`, no service named); the services named on
+ * the command line, else all; every flag overriding the config for this run.
  */
 export async function resolveServices(command: GenerateCommand, cwd: string): Promise<RunSetup> {
   const configFile =
-    command.config === undefined ? await findConfigFile(cwd) : path.resolve(cwd, command.config);
+    command.config !== undefined
+      ? path.resolve(cwd, command.config)
+      : saysEverything(command)
+        ? undefined
+        : await findConfigFile(cwd);
   const defaults = { debounceMs: DEFAULT_DEBOUNCE_MS, intervalMs: DEFAULT_INTERVAL_MS };
   if (configFile === undefined) {
     if (command.services.length > 0) {
@@ -77,6 +85,12 @@ export async function resolveServices(command: GenerateCommand, cwd: string): Pr
     debounceMs: config.watch.debounce ?? defaults.debounceMs,
     intervalMs: config.watch.interval ?? defaults.intervalMs,
   };
+}
+
+/** A run whose document and output are both on the command line needs no config file. */
+function saysEverything(command: GenerateCommand): boolean {
+  const { input, out } = command.flags;
+  return input !== undefined && out !== undefined && command.services.length === 0;
 }
 
 function selectServices(
@@ -134,6 +148,7 @@ function fromFlags(
     force: flags.force || (configured.force ?? false),
     headers: { ...configured.headers, ...flags.headers },
     timeoutMs: flags.timeout ?? configured.timeout ?? DEFAULT_TIMEOUT_MS,
+    maxSize: flags.maxSize ?? configured.maxSize ?? DEFAULT_MAX_SIZE,
     options,
     ...(configured.mock === undefined ? {} : { mock: configured.mock }),
   };

@@ -9,6 +9,7 @@ export async function loadServiceDocument(service: Service): Promise<LoadedDocum
   const fetched = await fetchOpenAPIDocument(service.input, {
     headers: service.headers,
     timeoutMs: service.timeoutMs,
+    maxSize: service.maxSize,
   });
   return parseOpenAPIDocument(fetched.text, fetched.url);
 }

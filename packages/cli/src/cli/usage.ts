@@ -8,7 +8,7 @@ Commands:
 
 kit generate [service…] options:
   -i, --input <file|url>    OpenAPI document (.json, .yaml, .yml, or an http(s) URL);
-                            default: the services of kit.config.* (this folder or above)
+                            default: the services of kit.config.* (this folder, up to the project root)
   -o, --out <dir>           Source root for apis/, types/, service.ts, index.ts (default: src)
   -c, --config <file>       Config file to use instead of looking for kit.config.*
       --base-url <url>      baseURL written into service.ts (default: servers[0].url, else /api)
@@ -20,6 +20,7 @@ kit generate [service…] options:
       --mock msw            Also write mocks/: typed MSW handlers per tag with the document's examples
   -H, --header <"N: v">     Request header for a URL input (repeatable)
       --timeout <ms>        Time a URL input may take to answer (default: 30000)
+      --max-size <size>     Most a URL input may download and unpack to, e.g. 50mb (default: 100mb)
       --dry-run             Print what would be created, changed, deleted or refused; write nothing
       --check               Write nothing; exit 1 and list the files that are not up to date
   -w, --watch               Regenerate when the document or config changes; Ctrl-C stops

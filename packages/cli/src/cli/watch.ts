@@ -140,7 +140,8 @@ function poll(
 ): () => void {
   const closed = new AbortController();
   const signal = AbortSignal.any([stop, closed.signal]);
-  const options = { headers: service.headers, timeoutMs: service.timeoutMs, signal };
+  const { headers, timeoutMs, maxSize } = service;
+  const options = { headers, timeoutMs, maxSize, signal };
   let etag: string | undefined;
   let last: string | undefined;
   let lastFailure: string | undefined;

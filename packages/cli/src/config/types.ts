@@ -24,6 +24,8 @@ export interface ServiceConfig {
   headers?: Record<string, string>;
   /** Milliseconds a URL input may take to answer completely; default 30000. */
   timeout?: number;
+  /** Most bytes a URL input's answer may have, as it arrives and as it unpacks: a number of bytes or `"50mb"`; default 100 MB. */
+  maxSize?: number | string;
   /** How `kit mock` serves this service; each `kit mock` flag overrides its key. */
   mock?: MockConfig;
 }

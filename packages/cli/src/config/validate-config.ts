@@ -2,16 +2,19 @@ import { parseEnvelopeFlag } from "../cli/envelope-flag.js";
 import { isUsageError } from "../cli/parse-argv.js";
 import { KitGenerateError } from "../errors.js";
 import { closestName } from "../model/closest-name.js";
+import { parseSize } from "../openapi/document-size.js";
 import { HEADER_NAME } from "../openapi/fetch-document.js";
 import { isObject } from "../openapi/is-object.js";
 import type { EnvelopeKeys } from "../options.js";
 import type { MockConfig, ServiceConfig, WatchConfig } from "./types.js";
 
 /** A service as the config file describes it, checked; paths still as written. */
-export interface ConfiguredService extends Omit<ServiceConfig, "envelope"> {
+export interface ConfiguredService extends Omit<ServiceConfig, "envelope" | "maxSize"> {
   /** The key under `services`; undefined for a config that is one service. */
   service?: string;
   envelope?: EnvelopeKeys | "none";
+  /** In bytes. */
+  maxSize?: number;
 }
 
 export interface ValidConfig {
@@ -31,6 +34,7 @@ const SERVICE_KEYS = [
   "force",
   "headers",
   "timeout",
+  "maxSize",
   "mock",
 ] as const;
 const TOP_KEYS = [...SERVICE_KEYS, "services", "watch"];
@@ -116,6 +120,15 @@ function readService(
   if (value.headers !== undefined) service.headers = readHeaders(value.headers, prefix, fail);
   if (value.timeout !== undefined) {
     service.timeout = milliseconds(value.timeout, `${prefix}timeout`, fail, 1);
+  }
+  if (value.maxSize !== undefined) {
+    const size =
+      typeof value.maxSize === "string" || typeof value.maxSize === "number"
+        ? parseSize(value.maxSize)
+        : undefined;
+    if (size === undefined)
+      fail(`${prefix}maxSize`, 'must be a number of bytes or a size such as "50mb"');
+    service.maxSize = size;
   }
   if (value.mock !== undefined) service.mock = readMock(value.mock, `${prefix}mock`, fail);
   return service;

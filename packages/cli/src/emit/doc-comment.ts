@@ -1,7 +1,7 @@
 /**
- * A doc comment from untrusted text: `*\/` cannot end it early and a line starting with `@`
- * cannot become a tag. `tags` are the generator's own lines (`@deprecated`, `@param id …`): the
- * tag stays, document text after it is cleaned as well.
+ * A doc comment from untrusted text: `*\/` cannot end it early and no `@` in it can start a tag.
+ * `tags` are the generator's own lines (`@deprecated`, `@param id …`): the tag stays, document
+ * text after it is cleaned as well.
  * Returns no lines when there is nothing to say.
  */
 export function docComment(
@@ -40,13 +40,22 @@ const TAG_NEEDS_CLEANING = /[\n\r\u2028\u2029]|(?<!^)@|\*\//;
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
 
 /**
+ * An `@` where TypeScript reads a tag: at the start of a line (after the comment's `*`), or after
+ * white space as TypeScript counts it (any Unicode space, U+0085, U+200B), so `* @deprecated` and
+ * `text @internal` in a description are tags unless escaped. Elsewhere (`a@b.example`,
+ * `` `@high` ``, `**@mention**`) an `@` is text, and stays as written.
+ */
+const TAG_SIGN = /(?<=^|[\s\u0085\u200B])@/g;
+
+/**
  * A tag line the generator wrote (`@param id …`, `@default "…"`): document text in it cannot end
  * the comment, and its further lines are cleaned as any text, so none of them becomes a tag.
  */
 function tagLines(tag: string): string[] {
   if (!TAG_NEEDS_CLEANING.test(tag)) return [tag];
   const [head = "", ...rest] = tag.split(LINE_BREAK);
-  return [head.replaceAll("*/", "*\\/").trimEnd(), ...cleanLines(rest.join("\n"))];
+  const cleanHead = `@${head.slice(1).replaceAll("*/", "*\\/").replace(TAG_SIGN, "\\@")}`;
+  return [cleanHead.trimEnd(), ...cleanLines(rest.join("\n"))];
 }
 
 function cleanLines(text: string): string[] {
@@ -54,10 +63,11 @@ function cleanLines(text: string): string[] {
     const line = text.trimEnd();
     return line.trim() === "" ? [] : [line];
   }
-  const lines = text
-    .split(LINE_BREAK)
-    .map((line) => line.replaceAll("*/", "*\\/").trimEnd())
-    .map((line) => (line.trimStart().startsWith("@") ? `\\${line.trimStart()}` : line));
+  const lines = text.split(LINE_BREAK).map((raw) => {
+    const line = raw.replaceAll("*/", "*\\/").trimEnd();
+    const start = line.trimStart();
+    return (start.startsWith("@") ? start : line).replace(TAG_SIGN, "\\@");
+  });
   while (lines.length > 0 && lines[0]!.trim() === "") lines.shift();
   while (lines.length > 0 && lines.at(-1)!.trim() === "") lines.pop();
   return lines;

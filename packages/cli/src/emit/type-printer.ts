@@ -62,7 +62,9 @@ export class TypePrinter {
   ): string[] {
     const lines: string[] = [];
     for (const property of properties) {
-      lines.push(...docComment(property.doc.paragraphs, indent, property.doc.tags));
+      for (const line of docComment(property.doc.paragraphs, indent, property.doc.tags)) {
+        lines.push(line);
+      }
       const name = isIdentifier(property.key) ? property.key : JSON.stringify(property.key);
       const optional = property.optional ? "?" : "";
       lines.push(`${indent}${name}${optional}: ${this.print(property.type, indent)};`);

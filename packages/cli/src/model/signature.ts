@@ -107,7 +107,7 @@ export function planSignature(
   }
 
   const body = planBody(loaded, operation, variables, warnings);
-  parameters.push(...body.parameters);
+  for (const parameter of body.parameters) parameters.push(parameter);
   const response = planResponse(loaded, operation, warnings, envelope);
   return {
     parameters: [

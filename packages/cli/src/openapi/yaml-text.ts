@@ -131,7 +131,7 @@ function firstDuplicateKey(document: Document): number | undefined {
         pending.push(pair.key, pair.value);
       }
     } else if (isSeq(node)) {
-      pending.push(...node.items);
+      for (const item of node.items) pending.push(item);
     } else if (isPair(node)) {
       pending.push(node.key, node.value);
     }

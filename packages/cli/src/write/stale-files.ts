@@ -36,7 +36,7 @@ function listRegularFiles(directory: string): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const entryPath = path.join(directory, entry.name);
-    if (entry.isDirectory()) files.push(...listRegularFiles(entryPath));
+    if (entry.isDirectory()) for (const file of listRegularFiles(entryPath)) files.push(file);
     else if (entry.isFile()) files.push(entryPath);
   }
   return files;

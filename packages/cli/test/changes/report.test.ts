@@ -10,6 +10,7 @@ import { printedClient, readClient } from "../../src/changes/read-client.js";
 import type { Service } from "../../src/cli/resolve-services.js";
 import { runService } from "../../src/cli/run-service.js";
 import { renderClient, renderDocument } from "../../src/generate.js";
+import { DEFAULT_MAX_SIZE } from "../../src/openapi/document-size.js";
 import { loadOpenAPIDocument, parseOpenAPIDocument } from "../../src/openapi/load.js";
 import { applyWritePlan } from "../../src/write/apply.js";
 import { withOutputLock } from "../../src/write/output-lock.js";
@@ -33,6 +34,7 @@ const serviceWritingTo = (out: string): Service => ({
   force: false,
   headers: {},
   timeoutMs: 1000,
+  maxSize: DEFAULT_MAX_SIZE,
   options: {},
 });
 

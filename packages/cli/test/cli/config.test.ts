@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
@@ -7,7 +7,7 @@ import { SCRATCH_DIR } from "../support/output-dir.js";
 import { useTempDirs } from "../write/temp-dir.js";
 import { captureIo } from "./capture-io.js";
 import { petstore } from "./documents.js";
-import { runKit } from "./run-kit.js";
+import { kitBinFor, runKit, UNPRIVILEGED } from "./run-kit.js";
 
 const tempDir = useTempDirs();
 
@@ -38,8 +38,9 @@ const twoServices = {
 };
 
 describe("kit.config", () => {
-  it("is found from a folder below it; its paths are relative to the config file", async () => {
+  it("is found from a folder below it in the project; its paths are relative to the config file", async () => {
     const cwd = await project({ input: "openapi.json", output: "client", name: "shop" });
+    await writeFile(path.join(cwd, "package.json"), "{}");
     const deeper = path.join(cwd, "web", "app");
     await mkdir(deeper, { recursive: true });
     const run = await kit(deeper);
@@ -124,6 +125,10 @@ describe("kit.config", () => {
       { services: { pets: { input: "a.json", timeout: -1 } } },
       "services.pets.timeout must be a number of milliseconds, at least 1",
     ],
+    [
+      { input: "openapi.json", maxSize: "lots" },
+      'maxSize must be a number of bytes or a size such as "50mb"',
+    ],
     [{ services: {} }, "services must be an object with at least one service"],
     [
       { input: "openapi.json", watch: { debounse: 1 } },
@@ -145,6 +150,82 @@ describe("kit.config", () => {
     expect(run.err[0]).toContain(message);
     expect(run.out).toEqual([]);
   });
+
+  it("is not read from a folder above the project root, nor above a folder in no project", async () => {
+    // Loading a JavaScript config runs it: this one would leave a file behind.
+    const outside = await project(
+      "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./ran', import.meta.url), '');\nexport default { input: 'openapi.json', output: 'hijacked', force: true };\n",
+      "kit.config.mjs",
+    );
+    const inProject = path.join(outside, "project", "web");
+    await mkdir(inProject, { recursive: true });
+    await writeFile(path.join(outside, "project", "package.json"), "{}");
+    const loose = path.join(outside, "loose", "work");
+    await mkdir(loose, { recursive: true });
+    for (const cwd of [inProject, loose]) {
+      const run = await kit(cwd);
+      expect(run.err).toEqual([
+        "kit: missing --input <file> (or a kit.config.* file in this folder or above)",
+      ]);
+      expect(run.code).toBe(2);
+      const withInput = await kit(cwd, "-i", path.join(outside, "openapi.json"));
+      expect(withInput.code).toBe(0);
+      expect(await readdir(cwd)).toContain("src");
+    }
+    expect(await readdir(outside)).not.toContain("ran");
+    expect(await readdir(outside)).not.toContain("hijacked");
+  });
+
+  it("is not looked up when -i and -o say everything, not even in the working folder", async () => {
+    const cwd = await project(
+      "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./ran', import.meta.url), '');\nexport default { input: 'store.json', output: 'elsewhere' };\n",
+      "kit.config.mjs",
+    );
+    const run = await kit(cwd, "-i", "openapi.json", "-o", "client");
+    expect(run.err).toEqual([]);
+    expect(run.code).toBe(0);
+    const entries = await readdir(cwd);
+    expect(entries).toContain("client");
+    expect(entries).not.toContain("ran");
+    expect(entries).not.toContain("elsewhere");
+    // Without -o the run still takes its output from the config file in the working folder.
+    expect((await kit(cwd, "-i", "openapi.json")).code).toBe(0);
+    expect(await readdir(cwd)).toContain("elsewhere");
+  });
+
+  it.runIf(UNPRIVILEGED.uid !== undefined)(
+    "refuses a config file another user owns without running it; root's files and --config load",
+    async () => {
+      const cwd = await project(
+        "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./ran', import.meta.url), '');\nexport default { input: 'openapi.json' };\n",
+        "kit.config.mjs",
+      );
+      // The unprivileged user may write here, so a config that ran would leave `ran` behind.
+      await chmod(cwd, 0o777);
+      const bin = await kitBinFor(cwd);
+      const config = path.join(cwd, "kit.config.mjs");
+      await chown(config, 12345, 12345);
+      const refused = await runKit(["generate"], cwd, bin, UNPRIVILEGED);
+      expect(refused.stderrLines).toEqual([
+        `kit: ${config}: belongs to another user (uid 12345), so kit does not load it; name it with --config to use it anyway`,
+      ]);
+      expect(refused.code).toBe(2);
+      expect(await readdir(cwd)).not.toContain("ran");
+      const named = await runKit(
+        ["generate", "--config", "kit.config.mjs"],
+        cwd,
+        bin,
+        UNPRIVILEGED,
+      );
+      expect(named.code).toBe(0);
+      expect(await readdir(cwd)).toContain("ran");
+      await rm(path.join(cwd, "ran"));
+      await chown(config, 0, 0);
+      expect((await runKit(["generate"], cwd, bin, UNPRIVILEGED)).code).toBe(0);
+      expect(await readdir(cwd)).toContain("ran");
+    },
+    60_000,
+  );
 
   it("refuses two config files in one folder", async () => {
     const cwd = await project({ input: "openapi.json" });

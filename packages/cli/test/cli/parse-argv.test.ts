@@ -123,6 +123,16 @@ describe("parseArgv", () => {
   });
 
   it.each([
+    ["250000", 250_000],
+    ["512kb", 512 * 1024],
+    ["1.5MB", 1.5 * 1024 * 1024],
+    ["2gb", 2 * 1024 ** 3],
+  ])("reads --max-size %s as %i bytes", (size, bytes) => {
+    const parsed = parseArgv(["generate", "-i", "a.json", "--max-size", size]);
+    expect(parsed).toMatchObject({ command: "generate", flags: { maxSize: bytes } });
+  });
+
+  it.each([
     [[], "missing command"],
     [["build"], "unknown command 'build'"],
     [["--bogus"], "unknown option '--bogus'"],
@@ -130,6 +140,14 @@ describe("parseArgv", () => {
     [["generate", "--watch", "--check"], "--watch writes the client; it cannot go with --check"],
     [["generate", "-H", "Authorization"], '--header must be "Name: value"'],
     [["generate", "--timeout", "1s"], "--timeout must be a number of milliseconds"],
+    [
+      ["generate", "--max-size", "0"],
+      "--max-size must be a number of bytes or a size such as 50mb",
+    ],
+    [
+      ["generate", "--max-size", "10 parsecs"],
+      '--max-size must be a number of bytes or a size such as 50mb; got "10 parsecs"',
+    ],
     [["generate", "--report", "xml"], "--report must be text or json"],
     [["generate", "-w", "--report", "json"], "it cannot go with --watch"],
     [["generate", "--config="], "--config must not be empty"],

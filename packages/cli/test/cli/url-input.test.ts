@@ -1,6 +1,10 @@
-import { readdir } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { readdir, writeFile } from "node:fs/promises";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { gzipSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { runCli } from "../../src/cli/run-cli.js";
 import { fetchIfChanged } from "../../src/openapi/fetch-document.js";
@@ -119,6 +123,147 @@ describe("an http(s) URL as input", () => {
       undefined,
       '"v1"',
       '"v1"',
+    ]);
+  });
+});
+
+/** Loopback servers with a handler each; every request's headers are kept. */
+function useRawServers() {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    await Promise.all(
+      servers.splice(0).map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.closeAllConnections();
+            server.close(() => resolve());
+          }),
+      ),
+    );
+  });
+  return async (handle: (request: IncomingMessage, response: ServerResponse) => void) => {
+    const requests: IncomingMessage["headers"][] = [];
+    const server = createServer((request, response) => {
+      requests.push(request.headers);
+      handle(request, response);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${port}`, requests };
+  };
+}
+
+const startRawServer = useRawServers();
+
+const CREDENTIALS = [
+  "-H",
+  "Authorization: Bearer s3cret",
+  "-H",
+  "Cookie: session=s3cret",
+  "-H",
+  "X-API-Key: s3cret",
+  "-H",
+  "Private-Token: s3cret",
+];
+
+describe("redirects of a URL input", () => {
+  it("carry no header given with -H to another origin (another port of 127.0.0.1)", async () => {
+    const other = await startRawServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" }).end(document);
+    });
+    const origin = await startRawServer((_request, response) => {
+      response.writeHead(302, { location: `${other.url}/v3/api-docs` }).end();
+    });
+    const run = await generate(["-i", `${origin.url}/docs`, ...CREDENTIALS]);
+    expect(run.err).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(origin.requests[0]).toMatchObject({ "x-api-key": "s3cret", "private-token": "s3cret" });
+    expect(other.requests).toHaveLength(1);
+    const sent = Object.keys(other.requests[0]!);
+    for (const name of ["authorization", "cookie", "x-api-key", "private-token"]) {
+      expect(sent).not.toContain(name);
+    }
+    expect(sent).toContain("accept");
+  });
+
+  it("keep every header within the origin, and stop after 20", async () => {
+    const server = await startRawServer((request, response) => {
+      const hop = Number(request.url!.slice(1));
+      if (hop < 2) return response.writeHead(302, { location: `/${hop + 1}` }).end();
+      if (hop < 100 && request.url !== "/2")
+        return response.writeHead(302, { location: "/50" }).end();
+      response.writeHead(200, { "content-type": "application/json" }).end(document);
+    });
+    const run = await generate(["-i", `${server.url}/0`, ...CREDENTIALS]);
+    expect(run.code).toBe(0);
+    expect(server.requests.map((headers) => headers["x-api-key"])).toEqual([
+      "s3cret",
+      "s3cret",
+      "s3cret",
+    ]);
+    const loop = await generate(["-i", `${server.url}/50`]);
+    expect(loop.code).toBe(1);
+    expect(loop.err).toEqual([`kit: ${server.url}/50: more than 20 redirects`]);
+    expect(server.requests).toHaveLength(3 + 21);
+  });
+});
+
+describe("the size of a URL input", () => {
+  const padded = (bytes: number) => document.padEnd(bytes, " ");
+
+  it("a small gzip answer that unpacks past --max-size stops with one line", async () => {
+    const bomb = gzipSync(padded(8 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const server = await startRawServer((_request, response) => {
+      response.writeHead(200, { "content-encoding": "gzip" }).end(bomb);
+    });
+    const url = `${server.url}/v3/api-docs`;
+    const run = await generate(["-i", url, "--max-size", "1mb"]);
+    expect(run.code).toBe(1);
+    expect(run.err).toEqual([
+      `kit: ${url}: the answer unpacks (gzip) to more than 1 MB; raise the limit with --max-size or maxSize`,
+    ]);
+    expect((await generate(["-i", url, "--max-size", "9mb"])).code).toBe(0);
+  });
+
+  it("an answer larger than the limit stops, with or without Content-Length", async () => {
+    const big = padded(2 * 1024 * 1024);
+    const server = await startRawServer((request, response) => {
+      if (request.url === "/announced") response.writeHead(200, { "content-length": big.length });
+      response.end(big);
+    });
+    for (const path of ["/announced", "/chunked"]) {
+      const run = await generate(["-i", `${server.url}${path}`, "--max-size", "1mb"]);
+      expect(run.code).toBe(1);
+      expect(run.err).toEqual([
+        `kit: ${server.url}${path}: the answer is larger than 1 MB; raise the limit with --max-size or maxSize`,
+      ]);
+    }
+  });
+
+  it("counts the compressed bytes as they arrive too", async () => {
+    const noise = gzipSync(randomBytes(2 * 1024 * 1024));
+    const server = await startRawServer((_request, response) => {
+      response.writeHead(200, { "content-encoding": "gzip" }).end(noise);
+    });
+    const run = await generate(["-i", `${server.url}/noise`, "--max-size", "1mb"]);
+    expect(run.err).toEqual([
+      `kit: ${server.url}/noise: the answer is larger than 1 MB; raise the limit with --max-size or maxSize`,
+    ]);
+  });
+
+  it("takes the limit from maxSize in kit.config", async () => {
+    const server = await startRawServer((_request, response) => {
+      response.writeHead(200, { "content-encoding": "gzip" }).end(gzipSync(padded(300_000)));
+    });
+    const cwd = await tempDir();
+    const config = { input: `${server.url}/v3/api-docs`, maxSize: "200kb" };
+    await writeFile(path.join(cwd, "kit.config.json"), JSON.stringify(config));
+    const io = captureIo(cwd);
+    expect(await runCli(["generate"], io)).toBe(1);
+    expect(io.err).toEqual([
+      `kit: ${server.url}/v3/api-docs: the answer unpacks (gzip) to more than 200 KB; raise the limit with --max-size or maxSize`,
     ]);
   });
 });

@@ -50,4 +50,18 @@ describe("docComment", () => {
     expect(lines).toEqual(["/**", " * a *\\/ b", " * \\@internal", " * \\@see x", " */"]);
     expect(lines.join("\n").indexOf("*/")).toBe(lines.join("\n").length - 2);
   });
+
+  it("escapes every @ that TypeScript would read as a tag, at a line start or mid-line", () => {
+    const lines = docComment(["* @deprecated old\nsee @internal, mail a@b.example"], "", [
+      "@param id Text @deprecated",
+    ]);
+    expect(lines).toEqual([
+      "/**",
+      " * * \\@deprecated old",
+      " * see \\@internal, mail a@b.example",
+      " *",
+      " * @param id Text \\@deprecated",
+      " */",
+    ]);
+  });
 });

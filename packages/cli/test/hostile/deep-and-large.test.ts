@@ -99,3 +99,46 @@ describe("a 50 MB document", () => {
     expect(peakKilobytes).toBeLessThan(1024 * 1024);
   }, 120_000);
 });
+
+describe("long lists and long texts", () => {
+  /** A YAML document with one schema; `schemaLines` are its lines below `components.schemas.S`. */
+  const yamlWithSchema = (schemaLines: string) =>
+    [
+      "openapi: 3.0.3",
+      "info: { title: t, version: '1' }",
+      "paths:",
+      "  /s:",
+      "    get:",
+      "      operationId: getS",
+      "      responses:",
+      "        '200':",
+      "          description: ok",
+      "          content:",
+      "            application/json:",
+      "              schema: { $ref: '#/components/schemas/S' }",
+      "components:",
+      "  schemas:",
+      "    S:",
+      schemaLines,
+    ].join("\n");
+
+  it("a YAML sequence of 200,000 items generates (no spread into one call's arguments)", async () => {
+    const items = Array.from({ length: 200_000 }, (_, index) => `        - v${index}`).join("\n");
+    const file = path.join(await tempDir(), "long-list.yaml");
+    await writeFile(file, yamlWithSchema(`      type: string\n      enum:\n${items}`));
+    const result = await generateFromOpenAPI(file);
+    const types = result.files.find((entry) => entry.path === "types/default.ts")!.contents;
+    expect(types).toContain('| "v199999"');
+  }, 60_000);
+
+  it("a description of 150,000 lines on a property becomes its doc comment", async () => {
+    const lines = Array.from({ length: 150_000 }, (_, index) => `            line ${index}`);
+    const file = path.join(await tempDir(), "long-text.yaml");
+    const property = `      type: object\n      properties:\n        name:\n          type: string\n          description: |\n${lines.join("\n")}`;
+    await writeFile(file, yamlWithSchema(property));
+    const result = await generateFromOpenAPI(file);
+    const types = result.files.find((entry) => entry.path === "types/default.ts")!.contents;
+    expect(types).toContain("   * line 149999\n");
+    expect(types).toContain("  name?: string;");
+  }, 60_000);
+});

@@ -1,0 +1,264 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type KitPlugin, KitPluginError } from "../../src/index.js";
+import { auth, cache } from "../../src/plugins/index.js";
+import { createClient } from "./client.js";
+import { type Loopback, startLoopback } from "./loopback.js";
+
+let loopback: Loopback;
+beforeAll(async () => {
+  loopback = await startLoopback();
+});
+afterAll(() => loopback.close());
+afterEach(() => {
+  loopback.seen.length = 0;
+});
+
+/** A plugin that puts its name in a header, so the loopback server shows which plugins ran. */
+function stamp(name: string, extra: Partial<KitPlugin> = {}): KitPlugin {
+  return {
+    name,
+    request(ctx, next) {
+      const seen = ctx.request.headers["X-Plugins"];
+      ctx.request.headers["X-Plugins"] = seen === undefined ? name : `${seen},${name}`;
+      return next();
+    },
+    ...extra,
+  };
+}
+
+/** Collects unhandled rejections while `run` and a few turns after it run. */
+async function unhandledDuring(run: () => Promise<void>): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  const listener = (reason: unknown): void => {
+    seen.push(reason);
+  };
+  process.on("unhandledRejection", listener);
+  try {
+    await run();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  } finally {
+    process.off("unhandledRejection", listener);
+  }
+  return seen;
+}
+
+describe("declared order and dependencies", () => {
+  it("refuses a plugin whose dependency is not registered yet, and registers nothing", () => {
+    const { server } = createClient(loopback.origin);
+    expect(() => server.use(stamp("tenant", { dependsOn: ["auth"] }))).toThrow(
+      expect.objectContaining({
+        code: "KIT_PLUGIN_DEPENDENCY",
+        message: "tenant depends on auth, which must be registered first",
+      }),
+    );
+    expect(server.has("tenant")).toBe(false);
+    server.use(stamp("auth")).use(stamp("tenant", { dependsOn: ["auth"] }));
+    expect(server.plugins.map((plugin) => plugin.name)).toEqual(["auth", "tenant"]);
+  });
+
+  it("checks an order either side declares, at use()", () => {
+    const first = createClient(loopback.origin).server;
+    first.use(stamp("inner"));
+    expect(() => first.use(stamp("outer", { before: ["inner"] }))).toThrow(
+      expect.objectContaining({
+        code: "KIT_PLUGIN_ORDER",
+        message: expect.stringMatching(/^outer must be registered before inner/),
+      }),
+    );
+    const second = createClient(loopback.origin).server;
+    second.use(stamp("inner", { after: ["outer"] }));
+    expect(() => second.use(stamp("outer"))).toThrow(/outer must be registered before inner/);
+    expect(second.plugins.map((plugin) => plugin.name)).toEqual(["inner"]);
+  });
+
+  it("has the built-in auth and cache declare their order instead of checking it by hand", () => {
+    const authPlugin = auth({ getToken: () => "t" });
+    expect(authPlugin.before).toEqual(["cache"]);
+    expect(authPlugin.setup).toBeUndefined();
+    expect(cache().after).toEqual(["auth"]);
+    const { server } = createClient(loopback.origin);
+    server.use(cache());
+    expect(() => server.use(auth({ getToken: () => "t" }))).toThrow(
+      /^auth must be registered before cache/,
+    );
+  });
+});
+
+describe("async setup", () => {
+  it("is awaited before the first send", async () => {
+    const { server, items } = createClient(loopback.origin);
+    let ready = false;
+    server.use(
+      stamp("slow", {
+        setup: () =>
+          new Promise<void>((resolve) =>
+            setTimeout(() => {
+              ready = true;
+              resolve();
+            }, 30),
+          ),
+        request(ctx, next) {
+          ctx.request.headers["X-Ready"] = String(ready);
+          return next();
+        },
+      }),
+    );
+    expect(server.has("slow")).toBe(true);
+    await items.get("1").send();
+    expect(loopback.seen.map((request) => request.headers["x-ready"])).toEqual(["true"]);
+    await expect(server.ready()).resolves.toBeUndefined();
+  });
+
+  it("that rejects is removed again, rejects the sends waiting with a Kit error, and is never unhandled", async () => {
+    const { server, items } = createClient(loopback.origin);
+    server.use(stamp("kept"));
+    const unhandled = await unhandledDuring(async () => {
+      server.use(stamp("vault", { setup: () => Promise.reject(new Error("no key store")) }));
+      const first = await items
+        .get("1")
+        .send()
+        .catch((error: unknown) => error);
+      expect(first).toBeInstanceOf(KitPluginError);
+      expect(first).toMatchObject({
+        code: "KIT_PLUGIN_SETUP_FAILED",
+        plugin: "vault",
+        message: "The setup of plugin vault failed, so it was removed: no key store",
+      });
+      expect((first as Error).cause).toEqual(new Error("no key store"));
+      expect(loopback.seen).toEqual([]);
+    });
+    expect(unhandled).toEqual([]);
+    expect(server.has("vault")).toBe(false);
+    expect(server.plugins.map((plugin) => plugin.name)).toEqual(["kept"]);
+    await items.get("2").send();
+    expect(loopback.seen.map((request) => request.headers["x-plugins"])).toEqual(["kept"]);
+  });
+
+  it("that rejects takes the plugins depending on it along, which would run without it", async () => {
+    const { server, items } = createClient(loopback.origin);
+    server.use(stamp("vault", { setup: () => Promise.reject(new Error("locked")) }));
+    server.use(stamp("signer", { dependsOn: ["vault"] }));
+    server.use(stamp("other"));
+    await expect(items.get("1").send()).rejects.toMatchObject({ plugin: "vault" });
+    expect(server.plugins.map((plugin) => plugin.name)).toEqual(["other"]);
+  });
+
+  it("that rejects while nobody sends leaves no unhandled rejection; ready() reports it", async () => {
+    const { server } = createClient(loopback.origin);
+    const unhandled = await unhandledDuring(async () => {
+      server.use({ name: "quiet", setup: () => Promise.reject(new Error("offline")) });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(unhandled).toEqual([]);
+    expect(server.has("quiet")).toBe(false);
+  });
+
+  it("does not let a send pass a setup still running when another one failed", async () => {
+    const { server, items } = createClient(loopback.origin);
+    let slowDone = false;
+    server.use({
+      name: "slow",
+      setup: () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            slowDone = true;
+            resolve();
+          }, 40),
+        ),
+    });
+    server.use({ name: "broken", setup: () => Promise.reject(new Error("bad")) });
+    await expect(items.get("1").send()).rejects.toMatchObject({ plugin: "broken" });
+    expect(slowDone).toBe(true);
+  });
+});
+
+describe("remove() and has()", () => {
+  it("unregisters a plugin for later sends, calls its teardown, and answers false for unknown names", async () => {
+    const { server, items } = createClient(loopback.origin);
+    const tornDown: unknown[] = [];
+    server.use(stamp("a")).use(stamp("b", { teardown: (info) => tornDown.push(info) }));
+    expect(server.has("b")).toBe(true);
+    await items.get("1").send();
+    expect(server.remove("b")).toBe(true);
+    expect(tornDown).toEqual([server]);
+    expect(server.has("b")).toBe(false);
+    expect(server.remove("b")).toBe(false);
+    await items.get("2").send();
+    expect(loopback.seen.map((request) => request.headers["x-plugins"])).toEqual(["a,b", "a"]);
+  });
+
+  it("refuses to remove a plugin another one depends on", () => {
+    const { server } = createClient(loopback.origin);
+    server.use(stamp("auth")).use(stamp("tenant", { dependsOn: ["auth"] }));
+    expect(() => server.remove("auth")).toThrow(
+      expect.objectContaining({
+        code: "KIT_PLUGIN_REQUIRED",
+        message: "auth cannot be removed: tenant depends on it",
+      }),
+    );
+    expect(server.has("auth")).toBe(true);
+  });
+
+  it("leaves a send in flight with the plugins it started with", async () => {
+    const { server, items } = createClient(loopback.origin);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use({
+      name: "gate",
+      async request(_ctx, next) {
+        await gate;
+        return next();
+      },
+    });
+    server.use(stamp("late"));
+    const sent = items.get("1").send();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    server.remove("late");
+    release();
+    await sent;
+    expect(loopback.seen.map((request) => request.headers["x-plugins"])).toEqual(["late"]);
+  });
+});
+
+describe("a plugin that answers no result", () => {
+  it("rejects the send with a Kit error naming the plugin, sync or async, and outer plugins never see undefined", async () => {
+    const { server, items } = createClient(loopback.origin);
+    const outerSaw: unknown[] = [];
+    server.use({
+      name: "outer",
+      async request(_ctx, next) {
+        try {
+          return await next();
+        } catch (error) {
+          outerSaw.push((error as KitPluginError).code);
+          throw error;
+        }
+      },
+    });
+    server.use({
+      name: "forgetful",
+      async request(_ctx, next) {
+        await next();
+        return undefined as never;
+      },
+    });
+    const error = await items
+      .get("1")
+      .send()
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(KitPluginError);
+    expect(error).toMatchObject({
+      code: "KIT_PLUGIN_NO_RESULT",
+      plugin: "forgetful",
+      message:
+        "Plugin forgetful answered no result for ItemApi.get; request() must return next() or a KitResult",
+    });
+    expect(outerSaw).toEqual(["KIT_PLUGIN_NO_RESULT"]);
+
+    server.remove("forgetful");
+    server.use({ name: "sync", request: (() => undefined) as unknown as KitPlugin["request"] });
+    await expect(items.get("2").send()).rejects.toMatchObject({ plugin: "sync" });
+  });
+});
