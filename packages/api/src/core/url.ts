@@ -42,15 +42,32 @@ export function writtenOrigin(url: string): string | undefined {
  * known here). A URL built on the baseURL starts with it, which is the common case and cheap.
  */
 export function leavesOrigin(url: string, baseURL: string | undefined): boolean {
-  if (!isAbsoluteURL(url)) return false;
-  const base = baseURL === undefined ? undefined : writtenOrigin(baseURL);
+  // A URL built on a relative baseURL is relative: the common browser case costs one comparison.
+  if (url.charCodeAt(0) === 47 || !isAbsoluteURL(url)) return false;
+  const base = baseURL === undefined ? undefined : originOfBase(baseURL);
   if (base === undefined) return true;
-  if (url.startsWith(base) && /^(?:[/?#]|$)/.test(url.slice(base.length))) return false;
+  const seam = url.charCodeAt(base.length);
+  // "/", "?", "#" or the end: the URL is on the baseURL's origin as written.
+  if (url.startsWith(base) && (Number.isNaN(seam) || seam === 47 || seam === 63 || seam === 35)) {
+    return false;
+  }
   try {
     return new URL(url).origin !== new URL(baseURL!).origin;
   } catch {
     return true;
   }
+}
+
+let lastBase: string | undefined;
+let lastOrigin: string | undefined;
+
+/** `writtenOrigin` of the baseURL, remembered: every send of a server asks with the same one. */
+function originOfBase(baseURL: string): string | undefined {
+  if (baseURL !== lastBase) {
+    lastBase = baseURL;
+    lastOrigin = writtenOrigin(baseURL);
+  }
+  return lastOrigin;
 }
 
 /** The origin of an absolute URL (`https://host:port`), undefined for anything else. */
