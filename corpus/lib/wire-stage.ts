@@ -152,8 +152,10 @@ async function callEveryMethod(
             );
           else valid = true;
         } else {
-          const target = request.target.startsWith(basePath)
-            ? request.target.slice(basePath.length - (basePath.endsWith("/") ? 1 : 0))
+          // An operation with its own server is sent under that server's path.
+          const base = operation.server === undefined ? basePath : pathOf(operation.server);
+          const target = request.target.startsWith(base)
+            ? request.target.slice(base.length - (base.endsWith("/") ? 1 : 0))
             : request.target;
           const problems = await validator.validate(operation, {
             ...request,

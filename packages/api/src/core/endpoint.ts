@@ -5,7 +5,7 @@ import { type PathTemplate, prefixPathTemplate, showPathTemplate } from "./path-
 import type { KitServerInfo } from "./plugin.js";
 import type { Route } from "./route.js";
 import type { Transport } from "./transport.js";
-import { joinURL } from "./url.js";
+import { isAbsoluteURL, joinURL, leavesOrigin } from "./url.js";
 
 /** A route joined to one baseURL. */
 export interface Binding {
@@ -15,6 +15,11 @@ export interface Binding {
   readonly routeStart: number;
   /** The baseURL names no origin, so a URL starting with two slashes would name another one. */
   readonly relative: boolean;
+  /**
+   * The route is an absolute URL of another origin than the baseURL's: the server's credentials
+   * stay home (see `buildRequest`).
+   */
+  readonly foreign: boolean;
 }
 
 /**
@@ -75,13 +80,18 @@ function bind(route: Route, baseURL: string): Binding {
   const head = full.slice(0, full.length - route.pathText.length);
   const url = prefixPathTemplate(head, route.path);
   const relative = !hasOrigin(baseURL);
-  if (relative ? startsWithTwoSlashes(full) : originOf(full) !== originOf(baseURL)) {
+  // A route written as an absolute URL chose its origin; one joined to the baseURL must keep it.
+  if (
+    !isAbsoluteURL(route.pathText) &&
+    (relative ? startsWithTwoSlashes(full) : originOf(full) !== originOf(baseURL))
+  ) {
     throw new KitDecoratorError(
       "KIT_ROUTE_LEAVES_ORIGIN",
       messages.KIT_ROUTE_LEAVES_ORIGIN(route.where, showPathTemplate(url), baseURL),
     );
   }
-  return { baseURL, url, routeStart: head.length, relative };
+  const foreign = isAbsoluteURL(route.pathText) && leavesOrigin(route.pathText, baseURL);
+  return { baseURL, url, routeStart: head.length, relative, foreign };
 }
 
 /** `//host/…` and `/\\host/…` name another host in browsers' URL parsing. */

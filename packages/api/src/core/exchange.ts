@@ -24,10 +24,11 @@ import {
   type RedirectRules,
   redirectRules,
   refusedRedirect,
+  toForeignOrigin,
 } from "./redirects.js";
 import { plainHeaders, readErrorBody } from "./response-body.js";
 import type { RawResponse, Transport, TransportExtra } from "./transport.js";
-import { appendQuery } from "./url.js";
+import { appendQuery, leavesOrigin } from "./url.js";
 import type { KitRequest, KitResponseType } from "./vocabulary.js";
 
 /** What axios is asked for: JSON is read as text and parsed later, so invalid JSON is noticed. */
@@ -95,6 +96,9 @@ function exchange<T>(
     !hasContentType(request.headers)
   ) {
     config.headers = { ...request.headers, "Content-Type": false };
+  }
+  if (leavesOrigin(request.url, http.defaults.baseURL)) {
+    toForeignOrigin(http, config, (config.headers ?? request.headers) as Record<string, unknown>);
   }
   if (extra !== undefined) Object.assign(config, extra);
   const deadline = startDeadline(signal, request.timeout);

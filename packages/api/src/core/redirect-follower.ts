@@ -5,7 +5,7 @@ import type {
   RawAxiosRequestHeaders,
 } from "axios";
 import { AxiosError, isAxiosError } from "axios";
-import type { RedirectRules } from "./redirects.js";
+import { defaultHeaderNames, type RedirectRules } from "./redirects.js";
 
 /** As many hops as the Fetch standard follows before giving up. */
 const MAX_HOPS = 20;
@@ -78,20 +78,6 @@ function nextHop(
     return { ...rest, method: method === "HEAD" ? "HEAD" : "GET", url: to.href, headers };
   }
   return { ...config, url: to.href, headers };
-}
-
-/** The names of the headers axios adds to a request of `method` from the instance's defaults. */
-function defaultHeaderNames(http: AxiosInstance, method: string): string[] {
-  const defaults = http.defaults.headers as unknown as Record<string, unknown>;
-  const names: string[] = [];
-  for (const [name, value] of Object.entries(defaults)) {
-    if (typeof value !== "object" || value === null) names.push(name);
-  }
-  for (const group of ["common", method.toLowerCase()]) {
-    const values = defaults[group];
-    if (typeof values === "object" && values !== null) names.push(...Object.keys(values));
-  }
-  return names;
 }
 
 function pick(

@@ -1,10 +1,10 @@
-import type { AxiosRequestConfig } from "axios";
+import type { AxiosInstance, AxiosRequestConfig, RawAxiosRequestHeaders } from "axios";
 
 /** The server option: what a redirect to another origin does. */
 export type KitCrossOriginRedirect = "refuse" | "strip";
 
 /** Headers a redirect to another origin keeps under `crossOriginRedirect: "strip"`. */
-const neutralHeader = /^(accept|accept-encoding|user-agent|content-.*)$/i;
+export const neutralHeader = /^(accept|accept-encoding|user-agent|content-.*)$/i;
 
 /** What a follower of redirects needs to know of the server's rule (see redirect-follower.ts). */
 export interface RedirectRules {
@@ -62,4 +62,41 @@ export function crossOriginRedirect(
 export function followsRedirectsItself(adapter: AxiosRequestConfig["adapter"]): boolean {
   const process = (globalThis as { process?: { versions?: { node?: string } } }).process;
   return adapter === "fetch" && typeof process?.versions?.node === "string";
+}
+
+/** The names of the headers axios adds to a request of `method` from the instance's defaults. */
+export function defaultHeaderNames(http: AxiosInstance, method: string): string[] {
+  const defaults = http.defaults.headers as unknown as Record<string, unknown>;
+  const names: string[] = [];
+  for (const [name, value] of Object.entries(defaults)) {
+    if (typeof value !== "object" || value === null) names.push(name);
+  }
+  for (const group of ["common", method.toLowerCase()]) {
+    const values = defaults[group];
+    if (typeof values === "object" && values !== null) names.push(...Object.keys(values));
+  }
+  return names;
+}
+
+/**
+ * A request to another origin than the server's (a route written as an absolute URL: an
+ * operation the document gives its own server, or one a plugin redirected) gets none of the
+ * static headers axios's defaults hold but neutral ones (`Accept`, `Content-*`, `User-Agent`):
+ * `false` is axios's way of leaving one out. `buildRequest` already left the server's headers out
+ * of such a request and turned `withCredentials` off; what the method, the call or a plugin set
+ * (the auth plugin only where its `origins` allow) goes. A header the request holds with another
+ * value than the default's is its own and stays.
+ */
+export function toForeignOrigin(
+  http: AxiosInstance,
+  config: AxiosRequestConfig,
+  headers: Readonly<Record<string, unknown>>,
+): void {
+  const defaults = http.defaults.headers as unknown as Record<string, unknown>;
+  const sent: RawAxiosRequestHeaders = { ...(headers as RawAxiosRequestHeaders) };
+  for (const name of defaultHeaderNames(http, String(config.method))) {
+    if (neutralHeader.test(name)) continue;
+    if (sent[name] === undefined || sent[name] === defaults[name]) sent[name] = false;
+  }
+  config.headers = sent;
 }

@@ -50,10 +50,13 @@ export function buildRequest(
       else putQueryObject(params, queryKeys, value as Record<string, unknown>);
     } else putQuery(params, { name, separator, deepObject }, value);
   }
+  // To another origin (a route that is an absolute URL) the server's headers and cookies stay
+  // home; what the method or the call sets goes.
+  const serverHeaders = binding.foreign ? undefined : options.headers;
   const headers: Record<string, string> =
     route.staticHeaders === undefined
-      ? { ...options.headers }
-      : { ...options.headers, ...route.staticHeaders };
+      ? { ...serverHeaders }
+      : { ...serverHeaders, ...route.staticHeaders };
   for (const { name, index, simpleExplode } of route.headers) {
     const value = args[index];
     if (value == null) continue;
@@ -75,7 +78,7 @@ export function buildRequest(
   if (body.contentType !== undefined) headers["Content-Type"] = body.contentType;
   const url = fillPath(route, binding, args);
   const timeout = call?.timeout ?? route.timeout ?? options.timeout;
-  const withCredentials = route.withCredentials ?? options.withCredentials;
+  const withCredentials = route.withCredentials ?? (!binding.foreign && options.withCredentials);
   return {
     method: route.method,
     url,

@@ -1,9 +1,10 @@
 /**
  * Joins two URL parts with exactly one `/` at the seam and changes nothing else, so a trailing
- * slash stays and `right` is kept whole. An empty part adds nothing.
+ * slash stays and `right` is kept whole. An empty part adds nothing. An absolute `right`
+ * (`https://files.example.com/v2/b`, a route of an operation with its own server) is the URL.
  */
 export function joinURL(left: string, right: string): string {
-  if (left === "") return right;
+  if (left === "" || isAbsoluteURL(right)) return right;
   if (right === "") return left;
   const leftSlash = left.endsWith("/");
   const rightSlash = right.startsWith("/");
@@ -23,4 +24,58 @@ export function appendQuery(url: string, query: string): string {
   const base = hash === -1 ? url : url.slice(0, hash);
   const fragment = hash === -1 ? "" : url.slice(hash);
   return `${base}${base.includes("?") ? "&" : "?"}${query}${fragment}`;
+}
+
+/** A URL with a scheme and an authority: `https://host/…`. */
+export function isAbsoluteURL(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(url);
+}
+
+/** `https://host:port` of an absolute URL as written, undefined for any other. */
+export function writtenOrigin(url: string): string | undefined {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0];
+}
+
+/**
+ * Whether `url` is sent to an origin other than the baseURL's: an absolute URL whose origin is not
+ * the baseURL's, or any absolute URL beside a relative baseURL (whose origin, the page's, is not
+ * known here). A URL built on the baseURL starts with it, which is the common case and cheap.
+ */
+export function leavesOrigin(url: string, baseURL: string | undefined): boolean {
+  // A URL built on a relative baseURL is relative: the common browser case costs one comparison.
+  if (url.charCodeAt(0) === 47 || !isAbsoluteURL(url)) return false;
+  const base = baseURL === undefined ? undefined : originOfBase(baseURL);
+  if (base === undefined) return true;
+  const seam = url.charCodeAt(base.length);
+  // "/", "?", "#" or the end: the URL is on the baseURL's origin as written.
+  if (url.startsWith(base) && (Number.isNaN(seam) || seam === 47 || seam === 63 || seam === 35)) {
+    return false;
+  }
+  try {
+    return new URL(url).origin !== new URL(baseURL!).origin;
+  } catch {
+    return true;
+  }
+}
+
+let lastBase: string | undefined;
+let lastOrigin: string | undefined;
+
+/** `writtenOrigin` of the baseURL, remembered: every send of a server asks with the same one. */
+function originOfBase(baseURL: string): string | undefined {
+  if (baseURL !== lastBase) {
+    lastBase = baseURL;
+    lastOrigin = writtenOrigin(baseURL);
+  }
+  return lastOrigin;
+}
+
+/** The origin of an absolute URL (`https://host:port`), undefined for anything else. */
+export function originOfURL(url: string): string | undefined {
+  try {
+    const { origin } = new URL(url);
+    return origin === "null" ? undefined : origin;
+  } catch {
+    return undefined;
+  }
 }

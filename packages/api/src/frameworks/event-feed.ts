@@ -34,7 +34,7 @@ export interface KitEventFeedState<Event, E> {
 export type KitFactoryFeedState<F> = KitEventFeedState<KitFactoryEvent<F>, KitMethodError<F>>;
 
 export interface KitEventFeedOptions<F>
-  extends Pick<KitEventStreamOptions, "retry" | "maxReconnects" | "lastEventId"> {
+  extends Pick<KitEventStreamOptions, "retry" | "maxReconnects" | "lastEventId" | "reconnect"> {
   /** Open the stream when set up or mounted, calling the factory without arguments. Default `true`. */
   readonly immediate?: boolean;
   /** How many events to keep, the latest ones; a whole number of at least 1. Default 100. */
@@ -102,6 +102,7 @@ export class EventFeedCore<F extends KitEventFactory> {
           retry: options.retry,
           maxReconnects: options.maxReconnects,
           lastEventId: options.lastEventId,
+          reconnect: options.reconnect,
           signal: connection.signal,
           onOpen: () => {
             if (current()) this.#update({ status: "open" });

@@ -1,8 +1,14 @@
 import { isKitRequestError, type KitRequestError, KitTimeoutError } from "../core/errors.js";
 import type { KitContext, KitPlugin } from "../core/plugin.js";
+import { leavesOrigin, originOfURL } from "../core/url.js";
 import { abortError, requestTarget } from "./abort-error.js";
 import { pluginMessages } from "./messages.js";
-import { requireFunction, requireHeaderName, requireInteger } from "./plugin-options.js";
+import {
+  requireFunction,
+  requireHeaderName,
+  requireInteger,
+  requireOrigins,
+} from "./plugin-options.js";
 
 declare module "../core/plugin.js" {
   interface KitCallOptions {
@@ -29,6 +35,12 @@ export interface AuthOptions {
   isExpired?(error: KitRequestError): boolean;
   /** Longest wait in ms for `refresh()` to settle; then its waiters fail with `KIT_REFRESH_TIMEOUT`. Default 10_000. */
   refreshTimeout?: number;
+  /**
+   * Other origins the token may go to (`["https://files.example.com"]`). A request to an origin
+   * other than the server's (a route written as an absolute URL: an operation with its own server)
+   * is sent without the token unless its origin is listed here. Default: none.
+   */
+  origins?: readonly string[];
 }
 
 /** How a refresh ended, for the requests waiting for it. */
@@ -48,6 +60,10 @@ export function auth(options: AuthOptions): KitPlugin {
   requireHeaderName("auth", "header", header);
   requireInteger("auth", "refreshTimeout", refreshTimeout, 1);
   const isExpired = options.isExpired ?? isUnauthorized;
+  const origins = requireOrigins("auth", "origins", options.origins);
+  /** Whether the token may go with a request to `url`: the server's origin, or one listed. */
+  const toTrusted = (url: string, baseURL: string) =>
+    !leavesOrigin(url, baseURL) || origins.has(originOfURL(url) ?? "");
   const refresh = options.refresh;
 
   /** The latest refresh, running or finished. */
@@ -99,6 +115,7 @@ export function auth(options: AuthOptions): KitPlugin {
     before: ["cache"],
     async request(ctx, next) {
       if (ctx.options.auth?.skip || insideRefresh) return next();
+      if (!toTrusted(ctx.request.url, ctx.serverOptions.baseURL)) return next();
       const sentAfter = finished;
       await applyToken(ctx);
       try {

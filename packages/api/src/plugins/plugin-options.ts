@@ -1,4 +1,5 @@
 import { KitOptionsError } from "../core/errors.js";
+import { originOfURL } from "../core/url.js";
 import { pluginMessages } from "./messages.js";
 
 /**
@@ -47,4 +48,17 @@ export function requireHeaderName(plugin: string, field: string, value: unknown)
     const got = typeof value === "string" ? JSON.stringify(value) : String(value);
     throw invalidOption(plugin, field, "a header name (an HTTP token)", got);
   }
+}
+
+/** A list of absolute URLs, as the origins they name (`https://host:port`). */
+export function requireOrigins(plugin: string, field: string, value: unknown): Set<string> {
+  if (value === undefined) return new Set();
+  if (!Array.isArray(value)) throw invalidOption(plugin, field, "an array of URLs", String(value));
+  return new Set(
+    value.map((url: unknown) => {
+      const origin = typeof url === "string" ? originOfURL(url) : undefined;
+      if (origin === undefined) throw invalidOption(plugin, field, "absolute URLs", String(url));
+      return origin;
+    }),
+  );
 }

@@ -1,6 +1,14 @@
 import type { KitServerSentEvent } from "./types.js";
 
 /**
+ * The shortest reconnection time a server's `retry` can set: `retry: 0` reconnected to a stream
+ * that closes at once hundreds of times a second.
+ */
+export const MIN_RETRY = 100;
+/** The longest delay timers keep (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+export const MAX_DELAY = 2 ** 31 - 1;
+
+/**
  * The HTML standard's event stream interpretation, one line at a time: fields accumulate until a
  * blank line dispatches an event. Comments, unknown fields, a `retry` that is not all digits and an
  * `id` containing NUL are ignored, as the standard says.
@@ -8,7 +16,10 @@ import type { KitServerSentEvent } from "./types.js";
 export class EventParser {
   /** The last event ID; it outlives events and is sent back as `Last-Event-ID` on reconnect. */
   lastEventId = "";
-  /** The reconnection time set by the last valid `retry` field, in milliseconds. */
+  /**
+   * The reconnection time set by the last valid `retry` field, in milliseconds, clamped to
+   * `MIN_RETRY`…`MAX_DELAY`.
+   */
   reconnectionTime: number | undefined;
   #data: string[] = [];
   #type = "";
@@ -35,7 +46,7 @@ export class EventParser {
       case "retry":
         if (/^[0-9]+$/.test(value)) {
           this.#retry = Number(value);
-          this.reconnectionTime = this.#retry;
+          this.reconnectionTime = Math.min(Math.max(this.#retry, MIN_RETRY), MAX_DELAY);
         }
         break;
     }

@@ -7,7 +7,7 @@ import {
 import type { AnyKitMethod, KitMethodOf } from "../core/method.js";
 import type { KitResult } from "../core/result.js";
 import { connect } from "./connect.js";
-import { EventParser } from "./event-parser.js";
+import { EventParser, MAX_DELAY } from "./event-parser.js";
 import { streamMessages } from "./messages.js";
 import { readLines } from "./read-lines.js";
 import { targetOf } from "./target.js";
@@ -25,14 +25,26 @@ export interface KitEventStreamOptions {
   maxReconnects?: number;
   /** The `Last-Event-ID` of the first connection, to resume a stream read before. */
   lastEventId?: string;
+  /**
+   * Whether a connection that ends or fails is made again. Default: yes for the methods a second
+   * send does not repeat in effect (GET, HEAD, OPTIONS, PUT, DELETE), as in browsers; no for POST
+   * and PATCH, where it would send the request again (a second chat completion, billed again):
+   * their stream ends when the connection does, and a failure is thrown. `true` reconnects them
+   * too, sending `Last-Event-ID`, for servers that resume a stream by it.
+   */
+  reconnect?: boolean;
   /** Called each time a connection opens: its response arrived as an event stream. */
   onOpen?: () => void;
 }
 
+/** Methods whose repetition has the effect of one request (RFC 9110, 9.2.2). */
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+
 /**
  * Reads a `text/event-stream` method as its events, per the HTML standard: when the connection
  * ends or fails it reconnects after the reconnection time (the server's `retry`, else
- * `options.retry`), sending the last event ID as `Last-Event-ID`. HTTP 204 ends the stream, and an
+ * `options.retry`), sending the last event ID as `Last-Event-ID`; a POST or PATCH only when
+ * `options.reconnect` says so. HTTP 204 ends the stream, and an
  * HTTP error or another media type is thrown, as `EventSource` fails on them. Leaving the loop or
  * aborting `options.signal` closes the connection.
  */
@@ -43,7 +55,9 @@ export async function* eventStream<Data>(
   const { signal } = options;
   const parser = new EventParser();
   parser.lastEventId = options.lastEventId ?? "";
-  const maxReconnects = options.maxReconnects ?? Number.POSITIVE_INFINITY;
+  const reconnects = options.reconnect ?? IDEMPOTENT.has(targetOf(method).method);
+  const maxReconnects = reconnects ? (options.maxReconnects ?? Number.POSITIVE_INFINITY) : 0;
+  const retry = Math.min(options.retry ?? 3000, MAX_DELAY);
   let quiet = 0;
   while (!signal?.aborted) {
     const connection = new AbortController();
@@ -90,7 +104,7 @@ export async function* eventStream<Data>(
       if (failure !== undefined) throw failure;
       return;
     }
-    await sleep(parser.reconnectionTime ?? options.retry ?? 3000, signal);
+    await sleep(parser.reconnectionTime ?? retry, signal);
   }
 }
 

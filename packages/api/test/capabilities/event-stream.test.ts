@@ -2,6 +2,7 @@ import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   Api,
+  Data,
   Get,
   isKitError,
   KitHttpError,
@@ -9,6 +10,7 @@ import {
   type KitServerOptions,
   type KitServerSentEvent,
   type KitServerSentEvents,
+  Post,
   Query,
   ResponseType,
 } from "../../src/index.js";
@@ -29,6 +31,16 @@ class FeedApi {
   }
 }
 
+/** OpenAI's way: a POST whose answer is the completion as an event stream. */
+@Api("/v1")
+class ChatApi {
+  @Post("/chat/completions")
+  @ResponseType("stream")
+  complete(@Data() _body: { prompt: string }): Promise<KitServerSentEvents<{ delta: string }>> {
+    return null!;
+  }
+}
+
 let server: Loopback;
 beforeAll(async () => {
   server = await startLoopback();
@@ -37,6 +49,10 @@ afterAll(() => server.close());
 
 function feedFor(options: KitServerOptions = {}) {
   return serviceFor(server.origin, options).createApi(FeedApi);
+}
+
+function chatFor(options: KitServerOptions = {}) {
+  return serviceFor(server.origin, options).createApi(ChatApi);
 }
 
 function openStream(response: ServerResponse): void {
@@ -220,5 +236,113 @@ describe.each(["http", "fetch", "xhr"] as const)("eventStream over the %s adapte
     expect(events).toEqual(["back"]);
     expect(isKitError(error) && error.code).toBe("KIT_NETWORK");
     expect(state.connections).toBe(4);
+  });
+
+  test("a POST stream that ends normally is not sent again, even when the server sent id and retry", async () => {
+    const state = script((response) => {
+      openStream(response);
+      response.write('retry: 10\nid: 1\ndata: {"delta":"Hel"}\n\n');
+      response.end('id: 2\ndata: {"delta":"lo"}\n\n');
+    });
+    const deltas: string[] = [];
+    for await (const event of eventStream(chatFor({ adapter }).complete({ prompt: "hi" }))) {
+      deltas.push(event.data.delta);
+    }
+    expect(deltas).toEqual(["Hel", "lo"]);
+    // A second connection would be answered 204; none is made, not even after the retry time.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(state.connections).toBe(1);
+  });
+
+  test("a POST stream that breaks is not sent again: the failure is thrown", async () => {
+    const state = script((response) => {
+      openStream(response);
+      response.write('data: {"delta":"Hel"}\n\n');
+      setTimeout(() => response.socket?.destroy(), 20);
+    });
+    const deltas: string[] = [];
+    const error = await (async () => {
+      for await (const event of eventStream(chatFor({ adapter }).complete({ prompt: "hi" }))) {
+        deltas.push(event.data.delta);
+      }
+    })().then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(deltas).toEqual(["Hel"]);
+    expect(error).toBeDefined();
+    expect(state.connections).toBe(1);
+  });
+
+  test("reconnect: true resumes a POST stream, with the body again and Last-Event-ID", async () => {
+    const before = server.seen.length;
+    script(
+      (response) => {
+        openStream(response);
+        response.end('retry: 10\nid: 7\ndata: {"delta":"Hel"}\n\n');
+      },
+      (response) => {
+        openStream(response);
+        response.end('id: 8\ndata: {"delta":"lo"}\n\n');
+      },
+    );
+    const events = await collect(
+      eventStream(chatFor({ adapter }).complete({ prompt: "hi" }), { reconnect: true }),
+    );
+    expect(events.map((event) => event.data.delta)).toEqual(["Hel", "lo"]);
+    const seen = server.seen.slice(before);
+    expect(seen.map((request) => `${request.method} ${request.headers["last-event-id"]}`)).toEqual([
+      "POST undefined",
+      "POST 7",
+      "POST 8",
+    ]);
+  });
+
+  test("a GET stream with reconnect: false ends with its connection", async () => {
+    const state = script((response) => {
+      openStream(response);
+      response.end("data: 1\n\n");
+    });
+    const events = await collect(
+      eventStream(feedFor({ adapter }).ticks("h"), { reconnect: false }),
+    );
+    expect(events.map((event) => event.data)).toEqual([1]);
+    expect(state.connections).toBe(1);
+  });
+
+  test("a server retry of 0 waits at least 100 ms; one above 2^31-1 ms does not fire at once", async () => {
+    const times: number[] = [];
+    script(
+      (response) => {
+        times.push(Date.now());
+        openStream(response);
+        response.end("retry: 0\ndata: 1\n\n");
+      },
+      (response) => {
+        times.push(Date.now());
+        openStream(response);
+        response.end("retry: 9999999999\ndata: 2\n\n");
+      },
+      (response) => {
+        times.push(Date.now());
+        response.writeHead(204).end();
+      },
+    );
+    const controller = new AbortController();
+    const events: unknown[] = [];
+    const reading = (async () => {
+      for await (const event of eventStream(feedFor({ adapter }).ticks("i"), {
+        signal: controller.signal,
+      })) {
+        events.push(event.data);
+      }
+    })();
+    // An overflowing timer would fire after 1 ms and reach the third connection at once.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    controller.abort();
+    await reading;
+    expect(events).toEqual([1, 2]);
+    expect(times).toHaveLength(2);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(95);
   });
 });

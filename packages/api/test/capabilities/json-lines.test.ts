@@ -98,4 +98,27 @@ describe.each(["http", "fetch"] as const)("jsonLines over the %s adapter", (adap
     expect(rows).toHaveLength(1);
     await closed;
   });
+
+  test("a 32 MB line takes time in proportion to its length, not its square", async () => {
+    const name = "x".repeat(32 * 1024 * 1024);
+    const line = Buffer.from(`{"id":1,"name":"${name}"}\n{"id":2,"name":"b"}\n`);
+    server.handle((_request, response) => {
+      openLines(response);
+      // 16 KiB chunks, as a network delivers them: 2,048 of them before the line ends.
+      for (let at = 0; at < line.length; at += 16 * 1024) {
+        response.write(line.subarray(at, at + 16 * 1024));
+      }
+      response.end();
+    });
+    const started = performance.now();
+    const rows: Row[] = [];
+    for await (const row of jsonLines(exportFor({ adapter }).rows())) rows.push(row);
+    const seconds = (performance.now() - started) / 1000;
+    expect(rows.map((row) => [row.id, row.name.length])).toEqual([
+      [1, name.length],
+      [2, 1],
+    ]);
+    // Rescanning the line per chunk took 10 to 17 s of CPU; once, about half a second.
+    expect(seconds).toBeLessThan(5);
+  }, 30_000);
 });

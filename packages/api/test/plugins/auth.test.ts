@@ -213,4 +213,15 @@ describe("auth", () => {
       /auth must be registered before cache/,
     );
   });
+
+  it("refuses origins that are not absolute URLs when it is made", () => {
+    for (const origins of [["files.example.com"], "https://files.example.com", [1]]) {
+      expect(() => auth({ getToken: () => "abc", origins: origins as string[] })).toThrow(
+        expect.objectContaining({ code: "KIT_PLUGIN_OPTION" }),
+      );
+    }
+    expect(() =>
+      auth({ getToken: () => "abc", origins: ["https://files.example.com/v2"] }),
+    ).not.toThrow();
+  });
 });

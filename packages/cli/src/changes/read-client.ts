@@ -1,3 +1,4 @@
+import { fullRoute } from "../model/tag-group.js";
 import type { GeneratedFile } from "../options.js";
 import type {
   ClientMethod,
@@ -80,7 +81,7 @@ function readApiFile(text: string): ClientMethod[] {
     const owner = classes.filter((candidate) => candidate.at < match.index).at(-1);
     const signature = readMethod(text, match.index, collapseWhiteSpace(match[3]!));
     if (owner === undefined || signature === undefined) continue;
-    const route = owner.prefix + (JSON.parse(match[2]!) as string);
+    const route = fullRoute(owner.prefix, JSON.parse(match[2]!) as string);
     methods.push({
       operation: `${match[1]!.toUpperCase()} ${route}`,
       className: owner.className,

@@ -1,6 +1,6 @@
 import type { ClientMethod } from "../changes/client-shape.js";
 import type { ApiPlan, MethodPlan } from "../model/plan-types.js";
-import type { TagGroup } from "../model/tag-group.js";
+import { fullRoute, type TagGroup } from "../model/tag-group.js";
 import type { NamedType } from "../model/type-expr.js";
 import { GENERATED_MARKER } from "../options.js";
 import { docComment } from "./doc-comment.js";
@@ -40,7 +40,7 @@ export function printApiFile(
     if (body.length > 0) body.push("");
     body.push(text);
     methods.push({
-      operation: `${plan.verb.toUpperCase()} ${group.prefix}${plan.path}`,
+      operation: `${plan.verb.toUpperCase()} ${fullRoute(group.prefix, plan.path)}`,
       className: group.className,
       ...signature,
     });

@@ -10,6 +10,7 @@ import type {
   RequestBodyObject,
   ResponseObject,
 } from "../openapi/types.js";
+import { operationServer } from "./base-url.js";
 import { exactLength } from "./exact-length.js";
 import { fieldEncodings } from "./field-encoding.js";
 import { headerObjectExplode } from "./header-style.js";
@@ -134,10 +135,24 @@ export function buildOperation(
 ): Operation {
   const { path, verb, pointer, item, operation, tags } = entry;
   const responses = isObject(operation.responses) ? operation.responses : {};
+  const server = Array.isArray(operation.servers)
+    ? operationServer(
+        loaded.document,
+        operation.servers,
+        appendPointer(pointer, "servers"),
+        warnings,
+      )
+    : operationServer(
+        loaded.document,
+        item.value.servers,
+        appendPointer(item.pointer, "servers"),
+        warnings,
+      );
   return {
     path,
     verb,
     pointer,
+    ...(server === undefined ? {} : { server }),
     ...text("operationId", operation.operationId),
     ...text("summary", operation.summary),
     ...text("description", operation.description),
@@ -425,6 +440,11 @@ function requestBodyOf(
   };
 }
 
+/**
+ * The 2xx responses. `default` stands for every status the document does not list: with no 2xx
+ * listed, a success is one of them, so `default` is the success response too (and stays an error
+ * response, for the statuses that are errors). Beside a 2xx it describes the others: errors only.
+ */
 function readResponses(
   loaded: LoadedDocument,
   raw: Record<string, unknown>,
@@ -432,7 +452,9 @@ function readResponses(
   warnings: Warnings,
   shared: SharedReads,
 ): ResponseBody[] {
-  return statusKeys(raw, SUCCESS_STATUS).map((status) =>
+  const success = statusKeys(raw, SUCCESS_STATUS);
+  const statuses = success.length === 0 ? statusKeys(raw, /^default$/i) : success;
+  return statuses.map((status) =>
     readResponse(loaded, status, raw[status], appendPointer(at, status), warnings, shared),
   );
 }

@@ -120,7 +120,11 @@ function routes(operations: readonly Operation[]): { prefix: string; methods: Ap
   const methods = operations.map((operation) => ({
     operation,
     name: names.claim(operationName(operation)),
-    path: toRoutePath(operation.path.slice(prefix.length)),
+    // The runtime takes an absolute route whole, without the class prefix or the baseURL.
+    path:
+      operation.server === undefined
+        ? toRoutePath(operation.path.slice(prefix.length))
+        : `${operation.server}${toRoutePath(operation.path)}`,
   }));
   return { prefix, methods };
 }

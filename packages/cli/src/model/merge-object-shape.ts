@@ -11,9 +11,16 @@ import { hasConditional, isObjectSchema } from "./schema-kind.js";
 export interface ObjectShape {
   /** In document order; printers sort. */
   properties: Map<string, SchemaAt>;
+  /**
+   * Earlier declarations of a key that a later `allOf` branch declares again, in order: every
+   * declaration applies (`kind: {enum: [a, b]}` beside `kind: {type: string}` is `"a" | "b"`).
+   */
+  earlier: Map<string, SchemaAt[]>;
   required: Set<string>;
   /** `true` for `additionalProperties: true`; a schema for typed extra keys. */
   additionalProperties?: true | SchemaAt;
+  /** `additionalProperties: false`: no key beside the declared ones. */
+  closed: boolean;
   /** `patternProperties`: the schema of keys that match each pattern. */
   patternProperties: Map<string, SchemaAt>;
   /** `propertyNames`: the schema every key must match. */
@@ -25,16 +32,23 @@ export interface ObjectShape {
 function emptyShape(): ObjectShape {
   return {
     properties: new Map(),
+    earlier: new Map(),
     required: new Set(),
     patternProperties: new Map(),
     conditionals: [],
+    closed: false,
   };
 }
 
-/** Adds one schema's own members, not its `allOf`; a later property replaces an earlier one. */
+/**
+ * Adds one schema's own members, not its `allOf`; a later property comes last in document order,
+ * and the declaration it follows is kept in `earlier`.
+ */
 function addOwnMembers(shape: ObjectShape, schema: SchemaObject, pointer: string): void {
   if (isObject(schema.properties)) {
     for (const [key, property] of Object.entries(schema.properties)) {
+      const before = shape.properties.get(key);
+      if (before !== undefined) shape.earlier.set(key, [...(shape.earlier.get(key) ?? []), before]);
       shape.properties.delete(key);
       shape.properties.set(key, {
         schema: property,
@@ -60,6 +74,7 @@ function addOwnMembers(shape: ObjectShape, schema: SchemaObject, pointer: string
     };
   }
   addConditionalMembers(shape, schema, pointer);
+  if (schema.additionalProperties === false) shape.closed = true;
   if (schema.additionalProperties === true) shape.additionalProperties = true;
   else if (isObject(schema.additionalProperties)) {
     shape.additionalProperties = {
@@ -146,8 +161,8 @@ type MergeStep =
   | { schema: SchemaObject; pointer: string; enter?: undefined };
 
 /**
- * Merges object schemas (following `$ref`s and nested `allOf`) into one shape: properties of later
- * schemas replace earlier ones with the same key, `required` is the union, also of branches that
+ * Merges object schemas (following `$ref`s and nested `allOf`) into one shape: a key declared by
+ * several schemas keeps every declaration (`earlier`), `required` is the union, also of branches that
  * carry only `required`. Returns undefined when
  * a branch is not an object, so the caller prints an intersection instead. An explicit stack
  * instead of recursion, so an `allOf` chain thousands deep cannot overflow the call stack.

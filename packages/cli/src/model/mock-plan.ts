@@ -4,6 +4,7 @@ import type { LoadedDocument } from "../openapi/load.js";
 import { clientResponse, type ExampleResponse } from "../wire/example-response.js";
 import { fitsDeclaredShape } from "./fits-declared-shape.js";
 import type { GenerationPlan, MockFilePlan } from "./plan-types.js";
+import { fullRoute } from "./tag-group.js";
 
 /**
  * MSW handlers for every method of the plan, answering what `kit mock` answers by default (the
@@ -23,7 +24,7 @@ export function planMocks(loaded: LoadedDocument, plan: GenerationPlan): MockFil
       // Without `Prefer`, every operation has an answer.
       const response = envelopeAnswer(chosen as ExampleResponse, keys);
       const { expected } = response;
-      const full = `${group.prefix}${method.path}`.split(/[?#]/, 1)[0]!;
+      const full = fullRoute(group.prefix, method.path).split(/[?#]/, 1)[0]!;
       // The schema the method's return type was printed from; a value with keys it does not
       // declare would fail TypeScript's excess-property check, so it goes without `satisfies`.
       const read = clientResponse(method.operation.responses);

@@ -66,6 +66,11 @@ export interface Operation {
   path: string;
   verb: Verb;
   pointer: string;
+  /**
+   * The absolute URL of the operation's own server (its `servers`, else its path item's), when
+   * that is not the document's server: its calls go there instead of the client's base URL.
+   */
+  server?: string;
   operationId?: string;
   summary?: string;
   description?: string;

@@ -24,3 +24,8 @@ export interface TagGroup {
   /** Sorted by path, then verb. */
   methods: ApiMethod[];
 }
+
+/** The route a method's requests take: the class prefix and its path, or its own absolute URL. */
+export function fullRoute(prefix: string, path: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(path) ? path : `${prefix}${path}`;
+}

@@ -115,8 +115,8 @@ export interface Doc {
 export const NO_DOC: Doc = { paragraphs: [], tags: [] };
 
 /**
- * An object whose properties a request leaves out, all of them (they are `readOnly`): no key may
- * be sent. An empty object type `{}` would accept any value.
+ * An object with no key at all (`{type: object, additionalProperties: false}`). An empty object
+ * type `{}` would accept any value.
  */
 export const NOTHING_LEFT: TypeExpr = {
   kind: "record",

@@ -101,6 +101,7 @@ export interface OperationObject {
   parameters?: (ParameterObject | ReferenceObject)[];
   requestBody?: RequestBodyObject | ReferenceObject;
   responses?: Record<string, ResponseObject | ReferenceObject>;
+  servers?: ServerObject[];
 }
 
 export const HTTP_VERBS = [
@@ -123,12 +124,14 @@ export type PathItemObject = {
   summary?: string;
   description?: string;
   parameters?: (ParameterObject | ReferenceObject)[];
+  servers?: ServerObject[];
 };
 
 export interface ServerObject {
   url: string;
   description?: string;
-  variables?: Record<string, { default: string; enum?: string[]; description?: string }>;
+  /** `default` must be a string; documents write ports as numbers too (`8443`). */
+  variables?: Record<string, { default: string | number; enum?: string[]; description?: string }>;
 }
 
 export interface TagObject {

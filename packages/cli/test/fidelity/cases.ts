@@ -11,6 +11,8 @@ export interface FidelityCase {
   readonly invalid: readonly string[];
   readonly prints?: readonly string[];
   readonly warnings?: readonly string[];
+  /** `T` is a request body only, so it is built as sent (without `readOnly` properties). */
+  readonly sent?: true;
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -458,5 +460,186 @@ export const CASES: readonly FidelityCase[] = [
     },
     valid: ["'s'", "{ a: 1 }", "{ a: 1, b: 'x' }"],
     invalid: ["{ b: 'x' }", "{ a: 'x' }", "true"],
+  },
+  // Meaning, round 3 (#33)
+  {
+    name: "required-without-property-3.0",
+    version: "3.0",
+    schemas: {
+      T: { type: "object", required: ["id", "name"], properties: { name: { type: "string" } } },
+    },
+    valid: ["{ id: 1, name: 'n' }", "{ id: null, name: 'n' }"],
+    invalid: ["{ name: 'n' }", "{ id: 1 }"],
+    prints: ["id: unknown;"],
+  },
+  {
+    name: "required-without-property-typed-by-additional-3.1",
+    version: "3.1",
+    schemas: {
+      Base: { type: "object", properties: { a: { type: "string" } } },
+      T: {
+        allOf: [ref("Base"), { required: ["a", "b"], additionalProperties: { type: "integer" } }],
+      },
+    },
+    valid: ["{ a: 'x', b: 1 }"],
+    invalid: ["{ a: 'x' }", "{ a: 'x', b: 'y' }"],
+  },
+  {
+    name: "allof-redeclared-property-3.0",
+    version: "3.0",
+    schemas: {
+      Base: {
+        type: "object",
+        properties: {
+          kind: { type: "string", enum: ["a", "b"] },
+          id: { type: "integer" },
+          note: { type: "string", nullable: true },
+          meta: { type: "object", nullable: true },
+          tags: { type: "array", items: { type: "object", properties: { a: { type: "string" } } } },
+        },
+      },
+      T: {
+        allOf: [
+          ref("Base"),
+          {
+            type: "object",
+            properties: {
+              kind: { type: "string" },
+              id: { description: "The id." },
+              note: { type: "string" },
+              meta: { type: "object", properties: { m: { type: "integer" } } },
+              tags: {
+                type: "array",
+                items: { type: "object", properties: { b: { type: "integer" } } },
+              },
+            },
+          },
+        ],
+      },
+    },
+    valid: ["{ kind: 'a', id: 1, note: 'n', meta: { m: 1 }, tags: [{ a: 'x', b: 1 }] }", "{}"],
+    invalid: [
+      "{ kind: 'c' }",
+      "{ id: '1' }",
+      "{ note: null }",
+      "{ meta: null }",
+      "{ meta: { m: 'x' } }",
+      "{ tags: [{ a: 1 }] }",
+      "{ tags: [{ b: 'x' }] }",
+    ],
+    prints: ['kind?: "a" | "b";', "id?: number;", "note?: string;", "meta?: {", "tags?: ({"],
+  },
+  {
+    name: "read-only-allof-branch-sent-3.1",
+    version: "3.1",
+    sent: true,
+    schemas: {
+      Meta: { type: "object", properties: { id: { type: "integer", readOnly: true } } },
+      Cat: { type: "object", properties: { meow: { type: "string" } } },
+      Dog: { type: "object", properties: { bark: { type: "string" } } },
+      T: { allOf: [ref("Meta"), { oneOf: [ref("Cat"), ref("Dog")] }] },
+    },
+    valid: ["{ meow: 'm' }", "{ bark: 'b' }"],
+    invalid: ["{ meow: 'm', id: 1 }", "{ meow: 1 }"],
+    prints: ["id?: never;"],
+  },
+  {
+    name: "read-only-beside-oneof-sent-3.0",
+    version: "3.0",
+    sent: true,
+    schemas: {
+      Cat: { type: "object", properties: { meow: { type: "string" } } },
+      Dog: { type: "object", properties: { bark: { type: "string" } } },
+      T: {
+        type: "object",
+        properties: { id: { type: "integer", readOnly: true } },
+        oneOf: [ref("Cat"), ref("Dog")],
+      },
+    },
+    valid: ["{ meow: 'm' }", "{ bark: 'b' }"],
+    invalid: ["{ bark: 'b', id: 1 }", "{ bark: 1 }"],
+  },
+  {
+    name: "type-beside-constraint-only-allof-3.0",
+    version: "3.0",
+    schemas: { T: { type: "integer", allOf: [{ minimum: 1 }, { maximum: 5 }] } },
+    valid: ["1", "5"],
+    invalid: ["'1'", "null"],
+    prints: ["export type T = number;"],
+  },
+  {
+    name: "object-beside-required-only-allof-3.1",
+    version: "3.1",
+    schemas: { T: { type: "object", allOf: [{ required: ["a"] }, { minProperties: 1 }] } },
+    valid: ["{ a: 1 }", "{ a: 'x' }"],
+    invalid: ["{}", "'a'"],
+  },
+  {
+    name: "allof-redeclared-contradicting-3.0",
+    version: "3.0",
+    schemas: {
+      Base: { type: "object", properties: { at: { type: "integer" } } },
+      T: { allOf: [ref("Base"), { type: "object", properties: { at: { type: "string" } } }] },
+    },
+    valid: ["{ at: 'now' }"],
+    invalid: ["{ at: {} }"],
+    prints: ["at?: string;"],
+    warnings: [
+      at(
+        "/allOf/1/properties/at",
+        "declared in allOf again with a type that excludes its other declaration; typed as this one",
+      ),
+    ],
+  },
+  {
+    name: "closed-empty-branch-beside-others-3.0",
+    version: "3.0",
+    schemas: {
+      A: { type: "object", properties: { a: { type: "string" } } },
+      B: { type: "object", properties: { b: { type: "string" } } },
+      T: {
+        allOf: [{ oneOf: [ref("A"), ref("B")] }, { type: "object", additionalProperties: false }],
+      },
+    },
+    // JSON Schema would allow only `{}`, which no author of such a branch means: it adds nothing.
+    valid: ["{ a: 'x' }", "{ b: 'y' }"],
+    invalid: ["'s'"],
+  },
+  {
+    name: "closed-empty-object-3.0",
+    version: "3.0",
+    schemas: { T: { type: "object", additionalProperties: false } },
+    valid: ["{}"],
+    invalid: ["{ a: 1 }", "'a'"],
+    prints: ["export type T = Record<string, never>;"],
+  },
+  {
+    name: "dynamic-ref-pointer-3.1",
+    version: "3.1",
+    schemas: {
+      Node: { type: "object", properties: { name: { type: "string" } } },
+      T: { type: "object", properties: { node: { $dynamicRef: "#/components/schemas/Node" } } },
+    },
+    valid: ["{ node: { name: 'n' } }", "{}"],
+    invalid: ["{ node: { name: 1 } }"],
+    prints: ["node?: Node;"],
+  },
+  {
+    name: "dynamic-ref-anchor-3.1",
+    version: "3.1",
+    schemas: {
+      T: {
+        type: "object",
+        properties: { items: { type: "array", items: { $dynamicRef: "#item" } } },
+      },
+    },
+    valid: ["{ items: [1, 'a'] }"],
+    invalid: ["{ items: 1 }"],
+    warnings: [
+      at(
+        "/properties/items/items",
+        '$dynamicRef "#item" names a dynamic anchor, whose target depends on where the schema is used; typed unknown',
+      ),
+    ],
   },
 ];

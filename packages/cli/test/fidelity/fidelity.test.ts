@@ -12,19 +12,25 @@ const run = promisify(execFile);
 const REPO = fileURLToPath(new URL("../../../../", import.meta.url));
 const DIR = join(SCRATCH_DIR, "fidelity");
 
-/** One document per case: its schemas as components, and one operation that returns `T`. */
+/**
+ * One document per case: its schemas as components, and one operation that returns `T`, or that
+ * sends it as its request body when the case says `sent`.
+ */
 function documentOf(test: FidelityCase): object {
-  const response = {
-    content: { "application/json": { schema: { $ref: "#/components/schemas/T" } } },
-  };
+  const content = { "application/json": { schema: { $ref: "#/components/schemas/T" } } };
+  const operation = test.sent
+    ? {
+        post: {
+          operationId: "sendT",
+          requestBody: { content },
+          responses: { "204": { description: "done" } },
+        },
+      }
+    : { get: { operationId: "getT", responses: { "200": { description: "ok", content } } } };
   return {
     openapi: test.version === "3.0" ? "3.0.3" : "3.1.0",
     info: { title: test.name, version: "1" },
-    paths: {
-      "/t": {
-        get: { operationId: "getT", responses: { "200": { description: "ok", ...response } } },
-      },
-    },
+    paths: { "/t": operation },
     components: { schemas: test.schemas },
   };
 }

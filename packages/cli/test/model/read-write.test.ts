@@ -114,7 +114,8 @@ describe("readOnly and writeOnly properties", () => {
       HolderWritable: ["note?", "owners?"],
       OwnerWritable: ["badge?", "name?"],
       Note: ["text?"],
-      BadgeWritable: "record",
+      // Its one property is readOnly: left out as `serial?: never`, so it cannot be sent.
+      BadgeWritable: ["serial?"],
       Holder: ["note?", "owners?"],
       Owner: ["badge?", "name?"],
       Badge: ["serial?"],

@@ -116,7 +116,11 @@ function checkExchange(
     encodeURIComponent(String(argumentFor("path", name))),
   );
   const url = new URL(config.url!, "http://placeholder.invalid");
-  const expectedBase = new URL(service.options.baseURL, "http://placeholder.invalid").pathname;
+  // An operation with its own server is sent there, without the service's baseURL.
+  const expectedBase = new URL(
+    operation.server ?? service.options.baseURL,
+    "http://placeholder.invalid",
+  ).pathname;
   // The document path read as a URL, as every HTTP client reads it: a `#fragment` (AWS-style
   // `/#X-Amz-Target=…` keys) never goes over the wire, a literal `?k=v` belongs to the query,
   // spaces and quotes are percent-encoded.

@@ -55,7 +55,7 @@ export function buildAllOf(
         : primitive("unknown");
     }),
   );
-  if (hasOwnStructure) parts.push(buildObjectType(own, context));
+  if (hasOwnStructure) parts.push(buildObjectType(own, context, "elsewhere"));
   else reportConditionals(own, context);
   if (elsewhere.length > 0) parts.push(buildRequiredKeys(elsewhere, undefined, context));
   return intersection(parts);

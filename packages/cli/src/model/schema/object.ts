@@ -14,6 +14,8 @@ import {
   type TypeExpr,
   union,
 } from "../type-expr.js";
+import { allApply } from "./all-apply.js";
+import { isConstraintOnly } from "./constraint-only.js";
 import { buildPropertyNames, listedKeys } from "./property-names.js";
 import type { SchemaContext } from "./schema-context.js";
 import { buildSchemaType } from "./schema-type.js";
@@ -23,11 +25,20 @@ import { buildSchemaType } from "./schema-type.js";
  * names the alias it stands in, see `mapValue`; `Partial<Record<K, V>>` where `propertyNames`
  * lists the keys). Other keys beside declared properties get index signatures (`buildIndexes`).
  */
-export function buildObjectType(shape: ObjectShape, context: SchemaContext): TypeExpr {
-  if (shape.properties.size === 0 && shape.patternProperties.size === 0) {
+export function buildObjectType(
+  shape: ObjectShape,
+  context: SchemaContext,
+  undeclared: Undeclared = "properties",
+): TypeExpr {
+  const required = undeclared === "properties" ? undeclaredKeys(shape, context) : [];
+  if (shape.properties.size === 0 && shape.patternProperties.size === 0 && required.length === 0) {
     reportConditionals(shape, context);
     const keys = buildPropertyNames(shape, context);
     const extra = shape.additionalProperties;
+    // `additionalProperties: false` and nothing declared: only the empty object. Beside other
+    // branches it would reject their keys too, which their authors never mean, so it adds nothing.
+    const alone = undeclared === "properties" && !context.inIntersection;
+    if (extra === undefined && shape.closed && keys === undefined && alone) return NOTHING_LEFT;
     if (extra === undefined || extra === true) {
       return { kind: "record", value: primitive("unknown"), literal: false, ...keysOf(keys) };
     }
@@ -36,12 +47,19 @@ export function buildObjectType(shape: ObjectShape, context: SchemaContext): Typ
     );
     return { kind: "record", value, literal: needsLiteral && keys === undefined, ...keysOf(keys) };
   }
-  const properties = buildProperties(shape, context);
+  const properties = buildProperties(shape, context, undeclared);
   const indexes = buildIndexes(shape, properties, context);
   return properties.length === 0 && indexes.length === 0
     ? NOTHING_LEFT
     : { kind: "object", properties, indexes };
 }
+
+/**
+ * What becomes of `required` keys no property declares: `"properties"` makes each a required
+ * property (the caller builds the object on its own); `"elsewhere"` leaves them to the caller,
+ * which requires them of the types beside it (`Item & { id: unknown }`, see `buildRequiredKeys`).
+ */
+export type Undeclared = "properties" | "elsewhere";
 
 /** One warning per `if`: TypeScript cannot test a value, so `then` and `else` are approximated. */
 export function reportConditionals(shape: ObjectShape, context: SchemaContext): void {
@@ -132,22 +150,85 @@ export function plainPrefix(pattern: string): string | undefined {
  * The properties sorted by key, each with its doc. The keys `propertyNames` lists beside them
  * (`enum: [a, b]`) are optional properties of the `additionalProperties` type too.
  */
-export function buildProperties(shape: ObjectShape, context: SchemaContext): Property[] {
+export function buildProperties(
+  shape: ObjectShape,
+  context: SchemaContext,
+  undeclared: Undeclared = "properties",
+): Property[] {
   const view = context.view;
-  const keys = [...shape.properties.keys()].filter(
+  const [keys, hidden] = partition(
+    [...shape.properties.keys()],
     (key) => view === undefined || !hiddenIn(context.loaded, view, shape.properties.get(key)!),
   );
   const declared = keys.map((key): Property => {
-    const { schema, pointer } = shape.properties.get(key)!;
+    const { schema } = shape.properties.get(key)!;
     return {
       key,
       optional: !shape.required.has(key),
       doc: isObject(schema) ? propertyDoc(schema as SchemaObject) : NO_DOC,
-      type: context.at("deferred", () => buildSchemaType(schema, pointer, context)),
+      type: declaredType(shape, key, context),
     };
   });
-  const properties = [...declared, ...listedProperties(shape, context)];
+  const properties = [
+    ...declared,
+    ...listedProperties(shape, context),
+    ...(undeclared === "properties" ? undeclaredRequired(shape, context) : []),
+  ];
+  // Every property left out (all readOnly in a request): each may not be sent, and the type still
+  // constrains nothing else, so beside other branches (`allOf`, a `oneOf`) their keys stay open.
+  if (properties.length === 0) properties.push(...hidden.map(leftOut));
   return properties.sort((a, b) => compareText(a.key, b.key));
+}
+
+function partition<T>(items: readonly T[], keep: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(keep), items.filter((item) => !keep(item))];
+}
+
+/** A property the view leaves out: `id?: never`. */
+function leftOut(key: string): Property {
+  return { key, optional: true, doc: NO_DOC, type: primitive("never") };
+}
+
+/**
+ * A property's type. A key declared by several `allOf` branches has every declaration apply: their
+ * types intersect, where a declaration that only constrains or describes (`{description: …}`)
+ * stands for the others and adds nothing.
+ */
+function declaredType(shape: ObjectShape, key: string, context: SchemaContext): TypeExpr {
+  const declarations = [...(shape.earlier.get(key) ?? []), shape.properties.get(key)!];
+  const typing = declarations.filter(({ schema }) => !isConstraintOnly(schema));
+  const built = (typing.length > 0 ? typing : declarations.slice(-1)).map(({ schema, pointer }) =>
+    context.at("deferred", () => buildSchemaType(schema, pointer, context)),
+  );
+  const type = allApply(built);
+  if (type !== undefined) return type;
+  context.warnings.add(
+    "declared in allOf again with a type that excludes its other declaration; typed as this one",
+    shape.properties.get(key)!.pointer,
+  );
+  return built[built.length - 1]!;
+}
+
+/**
+ * `required` keys that no property declares (nor `propertyNames` lists): required properties
+ * typed by `additionalProperties` where it gives a schema, else `unknown`.
+ */
+function undeclaredRequired(shape: ObjectShape, context: SchemaContext): Property[] {
+  const extra = shape.additionalProperties;
+  return undeclaredKeys(shape, context).map((key) => ({
+    key,
+    optional: false,
+    doc: NO_DOC,
+    type:
+      extra === undefined || extra === true
+        ? primitive("unknown")
+        : context.at("deferred", () => buildSchemaType(extra.schema, extra.pointer, context)),
+  }));
+}
+
+function undeclaredKeys(shape: ObjectShape, context: SchemaContext): string[] {
+  const listed = new Set(listedKeys(shape, context.loaded) ?? []);
+  return [...shape.required].filter((key) => !shape.properties.has(key) && !listed.has(key));
 }
 
 /** The keys `propertyNames` lists that no property declares, typed as `additionalProperties` says. */

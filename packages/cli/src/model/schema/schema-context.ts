@@ -109,6 +109,11 @@ export class SchemaContext {
     return this.#expanding.has(pointer);
   }
 
+  /** Whether the schema being built is a member of an intersection (an `allOf` branch). */
+  get inIntersection(): boolean {
+    return this.#position === "intersection";
+  }
+
   /** Builds with the schema standing at `position` of the alias being declared. */
   at<T>(position: "union" | "intersection" | "deferred", build: () => T): T {
     const outer = this.#position;

@@ -53,7 +53,28 @@ function buildInput(
   if (typeof input.$ref === "string") {
     return buildReference(input as SchemaInput, pointer, context);
   }
+  if (typeof input.$dynamicRef === "string") return buildDynamicReference(input, pointer, context);
   return buildSchema(input as SchemaObject, pointer, context);
+}
+
+/**
+ * A `$dynamicRef` whose fragment is a JSON pointer (`#/$defs/node`) resolves as a `$ref` does
+ * (JSON Schema 2020-12: only an anchor name can be dynamic). One that names an anchor (`#T`)
+ * resolves against where the schema is used (generic containers), which one static type cannot
+ * say: `unknown`, with a warning that says so.
+ */
+function buildDynamicReference(
+  input: Record<string, unknown>,
+  pointer: string,
+  context: SchemaContext,
+): TypeExpr {
+  const target = input.$dynamicRef as string;
+  if (target.startsWith("#/")) return buildReference({ $ref: target }, pointer, context);
+  context.warnings.add(
+    `$dynamicRef "${target}" names a dynamic anchor, whose target depends on where the schema is used; typed unknown`,
+    pointer,
+  );
+  return primitive("unknown");
 }
 
 /**

@@ -29,8 +29,10 @@ export function buildSiblings(
   const literals = buildLiterals(schema, pointer, context.warnings);
   if (literals !== undefined) return literals;
   const types = declaredTypes(schema);
-  const hasAllOf = Array.isArray(schema.allOf);
   const keywords = ALTERNATIVES.filter((keyword) => Array.isArray(schema[keyword]));
+  const folded = foldConstraints(schema, types, keywords);
+  if (folded !== undefined) return buildSiblings(folded, pointer, context);
+  const hasAllOf = Array.isArray(schema.allOf);
 
   const mixed = mixedAlternatives(schema, keywords, pointer, context);
   if (mixed !== undefined) return mixed;
@@ -53,7 +55,7 @@ export function buildSiblings(
     // Where the schema's own object is built, it reports an `if`; elsewhere this does.
     let ownObject = false;
     if (own !== undefined && isObject(schema.properties)) {
-      parts.push(buildObjectType(own, context));
+      parts.push(buildObjectType(own, context, "elsewhere"));
       ownObject = true;
     } else if (types.length > 0 && unions.every(isUnknown)) {
       parts.push(buildTypes(types, schema, pointer, context));
@@ -71,6 +73,28 @@ export function buildSiblings(
     return primitive("unknown");
   }
   return parts.length === 1 ? parts[0]! : intersection(parts);
+}
+
+/**
+ * An `allOf` whose branches only constrain (`{type: integer, allOf: [{minimum: 1}]}`) beside a
+ * `type` or a union that types the schema adds nothing to the type: the schema without it, its
+ * branches' `required` keys joined to the schema's own. Undefined where the `allOf` is built as it
+ * is: a branch types, or the schema has an object structure of its own to merge into.
+ */
+function foldConstraints(
+  schema: SchemaObject,
+  types: readonly unknown[],
+  keywords: readonly AlternativesKeyword[],
+): SchemaObject | undefined {
+  if (!Array.isArray(schema.allOf) || !schema.allOf.every(isConstraintOnly)) return undefined;
+  if (isObject(schema.properties) || schema.additionalProperties !== undefined) return undefined;
+  if (hasConditional(schema)) return undefined;
+  const typed =
+    types.length > 0 || keywords.some((keyword) => !schema[keyword]!.every(isConstraintOnly));
+  if (!typed) return undefined;
+  const { allOf, ...rest } = schema;
+  const required = [...new Set([requiredKeys(schema), ...allOf.map(requiredKeys)].flat())];
+  return required.length === 0 ? rest : { ...rest, required };
 }
 
 /** Whether the keywords beside a union give it its type, so its constraint-only branches add nothing. */
@@ -110,7 +134,7 @@ function mixedAlternatives(
   if (!mixes || branches.some(isConstraintOnly)) return undefined;
   const own = ownShape(schema, pointer);
   const objectParts: TypeExpr[] = [];
-  if (isObject(schema.properties)) objectParts.push(buildObjectType(own, context));
+  if (isObject(schema.properties)) objectParts.push(buildObjectType(own, context, "elsewhere"));
   const elsewhere = keysDeclaredElsewhere(requiredKeys(schema), own);
   if (elsewhere.length > 0) objectParts.push(buildRequiredKeys(elsewhere, undefined, context));
   if (objectParts.length === 0) return undefined;
