@@ -1,3 +1,4 @@
+import { AdoptionFeed } from "./AdoptionFeed";
 import { RefreshPets } from "./RefreshPets";
 import { ShelterExport } from "./ShelterExport";
 import { ShelterFeed } from "./ShelterFeed";
@@ -13,6 +14,7 @@ export function StrategiesApp() {
       <ShelterFeed />
       <RefreshPets />
       <ShelterVisitors />
+      <AdoptionFeed />
       <ShelterPhotos />
       <ShelterExport />
     </>
