@@ -193,6 +193,20 @@ describe.skipIf(!chromiumPresent())("the request strategies in Chromium against 
       );
     });
 
+    test("refresh on focus: the window getting the focus back fetches the count again", async () => {
+      const sent = await open();
+      await expect.poll(() => text("adopted-today").textContent()).toBe("4 adopted today");
+      await expect.poll(() => text("adopted-loads").textContent()).toBe("1");
+      await sleep(300);
+      const before = sent("/adoptions/count");
+      expect(before).toEqual(["/api/shelter/adoptions/count 200"]);
+      // What the browser fires on the window when the user comes back to it (a headless page
+      // never loses the focus to lose it again).
+      await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+      await expect.poll(() => text("adopted-loads").textContent()).toBe("2");
+      expect(sent("/adoptions/count")).toEqual([...before, "/api/shelter/adoptions/count 200"]);
+    });
+
     test("live feed: the newest 3 of the 4 adoptions kit mock sends, in order; the feed ends closed", async () => {
       const sent = await open();
       await expect.poll(() => text("adoptions-state").textContent()).toBe("closed");

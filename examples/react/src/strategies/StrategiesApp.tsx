@@ -1,3 +1,4 @@
+import { AdoptionCount } from "./AdoptionCount";
 import { AdoptionFeed } from "./AdoptionFeed";
 import { RefreshPets } from "./RefreshPets";
 import { ShelterExport } from "./ShelterExport";
@@ -14,6 +15,7 @@ export function StrategiesApp() {
       <ShelterFeed />
       <RefreshPets />
       <ShelterVisitors />
+      <AdoptionCount />
       <AdoptionFeed />
       <ShelterPhotos />
       <ShelterExport />
