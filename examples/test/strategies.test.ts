@@ -1,6 +1,7 @@
 /*
  * The request strategies on a real page: each example app's `#strategies` page (a paged list with
- * a debounced filter and preloading, an infinite list, a polled counter) in Debian's headless
+ * a debounced filter and preloading, an infinite list, a polled counter, a count fetched again on
+ * focus, a live feed of server-sent events, uploads, a download) in Debian's headless
  * Chromium, against `kit mock` serving examples/petstore/shelter.yaml, as a production build and
  * on Vite's development server. What the page sent is read from kit mock's log lines.
  */
