@@ -400,17 +400,27 @@ function mediaSchema(
 }
 
 /**
- * OpenAPI 3.2's `itemSchema` types the items of a sequential media type. Kit reads it for the
- * streams it reads item by item (server-sent events, JSON Lines); elsewhere (a request body,
- * `application/json-seq`, `multipart/mixed`) the body is one value typed by `schema`.
+ * What Kit leaves unused in an OpenAPI 3.2 Media Type Object, warned once where a user would expect
+ * it to count. `itemSchema` types the items of a sequential media type: Kit reads item by item only
+ * server-sent events and JSON Lines, elsewhere (a request body, `application/json-seq`,
+ * `multipart/mixed`) the body is one value typed by `schema`. A reference to
+ * `components/mediaTypes` is not followed, so the media type is untyped.
  */
-function warnUnusedItemSchema(
+function warnUnusedMedia(
   media: unknown,
   key: "schema" | "itemSchema",
   pointer: string,
   warnings: Warnings,
 ): void {
-  if (key === "itemSchema" || !isObject(media) || media.itemSchema === undefined) return;
+  if (!isObject(media)) return;
+  if (typeof media.$ref === "string") {
+    warnings.add(
+      "a Media Type Object reference (OpenAPI 3.2 components/mediaTypes) is not followed; this media type is untyped",
+      appendPointer(pointer, "$ref"),
+    );
+    return;
+  }
+  if (key === "itemSchema" || media.itemSchema === undefined) return;
   warnings.add(
     isObject(media.schema)
       ? "itemSchema is not used here: Kit reads item by item only server-sent events and JSON Lines responses; typed by schema"
@@ -461,7 +471,7 @@ function requestBodyOf(
   const mediaType = chooseMediaType(mediaTypesOf(content, pointer, warnings), "request");
   if (mediaType === undefined) return undefined;
   const at = appendPointer(pointer, "content", mediaType);
-  warnUnusedItemSchema(content[mediaType], "schema", at, warnings);
+  warnUnusedMedia(content[mediaType], "schema", at, warnings);
   const schema = mediaSchema(content[mediaType], at);
   const kind = bodyKind(mediaType);
   const encoding =
@@ -563,7 +573,7 @@ function responseOf(
   const media = content[mediaType];
   const stream = streamKind(mediaType);
   const key = stream !== undefined && isObject(media) ? streamItemKey(media) : "schema";
-  warnUnusedItemSchema(media, key, appendPointer(pointer, "content", mediaType), warnings);
+  warnUnusedMedia(media, key, appendPointer(pointer, "content", mediaType), warnings);
   const schema = mediaSchema(media, appendPointer(pointer, "content", mediaType), key);
   return {
     status,

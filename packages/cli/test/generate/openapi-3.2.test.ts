@@ -108,11 +108,54 @@ describe("an OpenAPI 3.2 document (#33 class 18)", () => {
     expect(result.warnings).toEqual([
       where("#/paths/~1cats~1log/get/responses/200/content/application~1json-seq/itemSchema"),
       where("#/paths/~1cats~1parts/post/requestBody/content/multipart~1mixed/itemSchema"),
+      where("#/paths/~1cats~1photo/get/responses/200/content/image~1png/$ref"),
       where("#/servers/0/url"),
     ]);
     expect(result.warnings[0]).toContain(
       "itemSchema is not used here: Kit reads item by item only server-sent events and JSON Lines responses; untyped",
     );
+  });
+
+  it("skips, each with one warning, what it cannot send: bad method tokens, a non-form querystring", async () => {
+    const ok = { "200": { description: "ok" } };
+    const { files, warnings } = await generateFromOpenAPI({
+      openapi: "3.2.1",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a": {
+          additionalOperations: {
+            "BAD METHOD": { responses: ok },
+            POST: { responses: ok },
+            purge: { operationId: "purgeA", responses: ok },
+          },
+        },
+        "/b": {
+          get: {
+            operationId: "getB",
+            parameters: [
+              {
+                name: "q",
+                in: "querystring",
+                content: { "application/json": { schema: { type: "object" } } },
+              },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    });
+    expect(warnings).toEqual([
+      '#/paths/~1a/additionalOperations/BAD METHOD: "BAD METHOD" is not an HTTP method token; skipped',
+      '#/paths/~1a/additionalOperations/POST: POST belongs in the path item\'s "post" field, not in additionalOperations; skipped',
+      "#/paths/~1a/additionalOperations/purge: the method is sent as PURGE: axios sends every method in upper case",
+      "#/paths/~1b/get/parameters/0: a querystring parameter is sent only as application/x-www-form-urlencoded content (one media type); it was skipped",
+    ]);
+    const api = files.find((file) => file.path === "apis/default.api.ts")!.contents;
+    expect(api).toContain('@Method("PURGE", "/a")');
+    // The skipped querystring leaves getB without parameters.
+    expect(api).toContain('  @Get("/b")\n  getB(): Promise<void> {');
+    expect(api).not.toContain("BAD");
+    expect(api).not.toContain("@Post");
   });
 
   it("type-checks the generated client and its use with TypeScript 7 and 5.9", async () => {
