@@ -402,7 +402,7 @@ function mediaSchema(
 /**
  * What Kit leaves unused in an OpenAPI 3.2 Media Type Object, warned once where a user would expect
  * it to count. `itemSchema` types the items of a sequential media type: Kit reads item by item only
- * server-sent events and JSON Lines, elsewhere (a request body, `application/json-seq`,
+ * server-sent events, JSON Lines and `application/json-seq`; elsewhere (a request body,
  * `multipart/mixed`) the body is one value typed by `schema`. A reference to
  * `components/mediaTypes` is not followed, so the media type is untyped.
  */
@@ -423,8 +423,8 @@ function warnUnusedMedia(
   if (key === "itemSchema" || media.itemSchema === undefined) return;
   warnings.add(
     isObject(media.schema)
-      ? "itemSchema is not used here: Kit reads item by item only server-sent events and JSON Lines responses; typed by schema"
-      : "itemSchema is not used here: Kit reads item by item only server-sent events and JSON Lines responses; untyped",
+      ? "itemSchema is not used here: Kit reads item by item only server-sent events, JSON Lines and JSON text sequence responses; typed by schema"
+      : "itemSchema is not used here: Kit reads item by item only server-sent events, JSON Lines and JSON text sequence responses; untyped",
     appendPointer(pointer, "itemSchema"),
   );
 }

@@ -24,6 +24,8 @@ import {
 const STREAM_TYPES: Record<StreamKind, RuntimeType> = {
   events: "KitServerSentEvents",
   "json-lines": "KitJsonLines",
+  // Read with the same `jsonLines`, which drops each record's leading separator.
+  "json-seq": "KitJsonLines",
 };
 
 /**
