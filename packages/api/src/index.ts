@@ -79,6 +79,7 @@ export {
   Get,
   Head,
   type KitMethodDecorator,
+  Method,
   Options,
   Patch,
   Post,

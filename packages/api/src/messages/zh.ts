@@ -43,6 +43,8 @@ export const zh = {
     `调用 ${where} 时请求头 "${header}" 的值含有换行或控制字符`,
   KIT_HEADER_NAME_INVALID: (where, header) =>
     `${where} 将发送请求头名 ${JSON.stringify(header)}，它不是合法的 HTTP token`,
+  KIT_METHOD_INVALID: (where, method) =>
+    `${where} 将发送方法 ${JSON.stringify(method)}，它不是合法的 HTTP token`,
   KIT_URL_INVALID: (method, url) =>
     `${method} ${url} 不是绝对 URL，而当前平台需要绝对 URL：请给服务设置绝对的 baseURL`,
   KIT_PATH_VALUE_MISSING: (where, key) => `调用 ${where} 时缺少路径参数 "${key}" 的值`,

@@ -4,8 +4,11 @@ import type { JoinedQueryStyle } from "./query-style.js";
 import type { SchemaAt } from "./schema-input.js";
 import type { StreamKind } from "./stream-media.js";
 
-/** Verbs the runtime has decorators for; `trace` is skipped. */
-export type Verb = Exclude<HttpVerb, "trace">;
+/**
+ * The method, lower case: a fixed field (`trace` is skipped; `query` is OpenAPI 3.2's) or a token
+ * of `additionalOperations`.
+ */
+export type Verb = Exclude<HttpVerb, "trace"> | (string & {});
 
 export interface Parameter {
   /** The wire name exactly as in the document. */
@@ -26,6 +29,8 @@ export interface Parameter {
   exploded?: true;
   /** A header object in the `simple` style: keys and values joined, or `key=value` with explode. */
   simpleExplode?: boolean;
+  /** Why Kit cannot send this parameter (an OpenAPI 3.2 querystring it cannot express); skipped. */
+  unsent?: string;
   pointer: string;
 }
 
@@ -49,6 +54,8 @@ export interface FieldEncoding {
 
 export interface ResponseBody {
   status: string;
+  /** OpenAPI 3.2's response `summary`, for the method's doc. */
+  summary?: string;
   /** Absent when the response has no content (e.g. 204). */
   mediaType?: string;
   kind?: BodyKind;
