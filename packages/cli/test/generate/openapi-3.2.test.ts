@@ -70,7 +70,7 @@ beforeAll(async () => {
         method: request.method!,
         url: request.url!,
         contentType: request.headers["content-type"],
-        link: request.headers.link,
+        link: request.headers.link?.toString(),
         body: Buffer.concat(chunks).toString(),
       });
       if (request.method === "LINK") return void response.writeHead(204).end();
