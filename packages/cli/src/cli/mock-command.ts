@@ -10,6 +10,7 @@ import type { CliIo, ExitCode } from "./io.js";
 import { type RunSetup, resolveServices, type Service } from "./resolve-services.js";
 import { loadServiceDocument, shownInput } from "./service-input.js";
 import { watchFile } from "./watch-file.js";
+import { Watchers } from "./watchers.js";
 
 export const DEFAULT_MOCK_PORT = 4010;
 export const DEFAULT_MOCK_HOST = "127.0.0.1";
@@ -98,38 +99,26 @@ function watchInputs(
   io: CliIo,
   reload: (fromConfig: boolean) => void,
 ): { close(): void } {
-  const closers: (() => void)[] = [];
-  const debounced = (action: () => void) => {
-    let timer: NodeJS.Timeout | undefined;
-    closers.push(() => clearTimeout(timer));
-    return () => {
-      clearTimeout(timer);
-      timer = setTimeout(action, setup.debounceMs);
-    };
-  };
+  const watchers = new Watchers(setup.debounceMs);
   if (isHttpUrl(service.input))
     io.stdout(`kit mock: --watch follows files; ${service.input} is served as first read`);
   else
-    closers.push(
+    watchers.add(
       watchFile(
         service.input,
-        debounced(() => reload(false)),
+        watchers.debounced(() => reload(false)),
         io,
       ),
     );
   if (setup.configFile !== undefined)
-    closers.push(
+    watchers.add(
       watchFile(
         setup.configFile,
-        debounced(() => reload(true)),
+        watchers.debounced(() => reload(true)),
         io,
       ),
     );
-  return {
-    close: () => {
-      for (const close of closers.splice(0)) close();
-    },
-  };
+  return watchers;
 }
 
 async function mockedService(

@@ -8,6 +8,7 @@ import { type RunSetup, resolveServices, type Service } from "./resolve-services
 import { runService } from "./run-service.js";
 import { shownInput } from "./service-input.js";
 import { watchFile } from "./watch-file.js";
+import { Watchers } from "./watchers.js";
 
 type Run = (service: Service, load?: () => Promise<LoadedDocument>) => void;
 
@@ -76,35 +77,23 @@ function startWatching(
   run: Run,
   reload: () => void,
 ): { close(): void } {
-  const closers: (() => void)[] = [];
-  const debounced = (action: () => void) => {
-    let timer: NodeJS.Timeout | undefined;
-    closers.push(() => clearTimeout(timer));
-    return () => {
-      clearTimeout(timer);
-      timer = setTimeout(action, setup.debounceMs);
-    };
-  };
+  const watchers = new Watchers(setup.debounceMs);
   for (const service of setup.services) {
     if (isHttpUrl(service.input)) {
-      closers.push(poll(service, setup.intervalMs, io, stop, run));
+      watchers.add(poll(service, setup.intervalMs, io, stop, run));
       continue;
     }
     run(service);
-    const changed = debounced(() => {
+    const changed = watchers.debounced(() => {
       io.stdout(`Changed: ${shownInput(service.input)}`);
       run(service);
     });
-    closers.push(watchFile(service.input, changed, io));
+    watchers.add(watchFile(service.input, changed, io));
   }
   if (setup.configFile !== undefined) {
-    closers.push(watchFile(setup.configFile, debounced(reload), io));
+    watchers.add(watchFile(setup.configFile, watchers.debounced(reload), io));
   }
-  return {
-    close: () => {
-      for (const close of closers.splice(0)) close();
-    },
-  };
+  return watchers;
 }
 
 /**
