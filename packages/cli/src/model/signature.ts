@@ -113,6 +113,13 @@ export function planSignature(
   }
 
   const body = planBody(loaded, operation, variables, warnings);
+  const { verb, requestBody } = operation;
+  if ((verb === "get" || verb === "head") && body.parameters.length > 0) {
+    warnings.add(
+      `a ${verb.toUpperCase()} request body is sent only by the http adapter (Node); fetch and XHR cannot send it, and there the call fails with KIT_BODY_NOT_SENDABLE`,
+      requestBody!.pointer,
+    );
+  }
   for (const parameter of body.parameters) parameters.push(parameter);
   const response = planResponse(loaded, operation, warnings, envelope);
   return {
@@ -162,8 +169,10 @@ function planBody(
               : { text: "unknown" },
           ),
         ],
-        // `application/json` is the runtime's default, and a range (`*\/*`) names no type to send.
-        ...(essence(body.mediaType) === "application/json" || isMediaRange(body.mediaType)
+        // `application/json` is the runtime's default, and a range (`*\/*`) names no type to send;
+        // but bytes without a declared type go as `application/octet-stream`.
+        ...(isMediaRange(body.mediaType) ||
+        (essence(body.mediaType) === "application/json" && !isBinaryBody(loaded, body))
           ? {}
           : { contentType: body.mediaType }),
         fileFields: [],
@@ -229,6 +238,12 @@ function planBody(
         fileFields: [],
       };
   }
+}
+
+/** A body whose schema is a binary string: the payload is a Blob. */
+function isBinaryBody(loaded: LoadedDocument, body: RequestBody): boolean {
+  if (body.schema === undefined) return false;
+  return dereference(loaded, body.schema.schema, body.schema.pointer).schema.format === "binary";
 }
 
 /** Where the body's chosen media type stands in the document. */

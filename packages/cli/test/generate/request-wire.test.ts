@@ -1,0 +1,188 @@
+import { writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateFromOpenAPI } from "../../src/generate.js";
+import type { GenerateResult } from "../../src/options.js";
+import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
+import { compileProject, requireBuiltRuntime } from "../support/tsc.js";
+
+/**
+ * Requests and responses mean what the document says (#33 classes 9-14): a small document of
+ * Kit's own, generated, type-checked, and called against a loopback server over axios's http
+ * adapter and the fetch adapter.
+ */
+const DIR = join(SCRATCH_DIR, "request-wire");
+
+interface Seen {
+  method: string;
+  url: string;
+  contentType: string | undefined;
+  body: string;
+}
+
+const seen: Seen[] = [];
+
+const NO_CONTENT = { "204": { description: "done" } };
+const BINARY = { type: "string", format: "binary" };
+
+function documentFor(port: number): object {
+  return {
+    openapi: "3.0.3",
+    info: { title: "t", version: "1" },
+    servers: [{ url: `http://127.0.0.1:${port}` }],
+    paths: {
+      // Class 12: a media range names no type to send.
+      "/any": {
+        post: {
+          operationId: "uploadAny",
+          requestBody: { required: true, content: { "*/*": { schema: BINARY } } },
+          responses: NO_CONTENT,
+        },
+      },
+      "/app": {
+        post: {
+          operationId: "uploadApp",
+          requestBody: { required: true, content: { "application/*": { schema: BINARY } } },
+          responses: NO_CONTENT,
+        },
+      },
+      // Class 13: a GET with a body; bytes declared as application/json.
+      "/search": {
+        get: {
+          operationId: "search",
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: { type: "object", properties: { q: { type: "string" } } },
+              },
+            },
+          },
+          responses: NO_CONTENT,
+        },
+      },
+      "/json-bytes": {
+        post: {
+          operationId: "uploadJsonBytes",
+          requestBody: { required: true, content: { "application/json": { schema: BINARY } } },
+          responses: NO_CONTENT,
+        },
+      },
+    },
+  };
+}
+
+/** The user's code: every call over one adapter; a failure is answered as its Kit code. */
+const USAGE = `import { Server } from "@kit/api";
+import { DefaultApi } from "./apis/default.api";
+import { Service } from "./service";
+
+export function apiFor(adapter: "http" | "fetch") {
+  @Server({ adapter })
+  class Configured extends Service {}
+  return new Configured().createApi(DefaultApi);
+}
+
+export async function bodies(adapter: "http" | "fetch"): Promise<void> {
+  const api = apiFor(adapter);
+  await api.uploadAny(new Blob(["any bytes"])).send();
+  await api.uploadApp(new Blob(["<png>"], { type: "image/png" })).send();
+  await api.uploadJsonBytes(new Blob(['{"ready":"made"}'])).send();
+}
+
+export async function search(adapter: "http" | "fetch"): Promise<string> {
+  try {
+    await apiFor(adapter).search({ q: "cats" }).send();
+    return "sent";
+  } catch (error) {
+    return (error as { code: string }).code;
+  }
+}
+`;
+
+interface Usage {
+  bodies(adapter: string): Promise<void>;
+  search(adapter: string): Promise<string>;
+}
+
+let server: Server;
+let result: GenerateResult;
+
+beforeAll(async () => {
+  requireBuiltRuntime();
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      seen.push({
+        method: request.method!,
+        url: request.url!,
+        contentType: request.headers["content-type"],
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
+      response.writeHead(204);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  result = await generateFromOpenAPI(documentFor((server.address() as AddressInfo).port));
+  await writeOutput(result, DIR);
+  await writeFile(join(DIR, "usage.ts"), USAGE);
+  await writeTsconfig(DIR, ["**/*.ts"]);
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+function api(): string {
+  return result.files.find((file) => file.path === "apis/default.api.ts")!.contents;
+}
+
+const usage = () => import(pathToFileURL(join(DIR, "usage.ts")).href) as Promise<Usage>;
+
+describe("requests and responses mean what the document says (#33 classes 9-14)", () => {
+  it("warns about a GET body, and keeps application/json on a binary JSON body", () => {
+    expect(api()).toContain('@Post("/json-bytes")\n  @ContentType("application/json")');
+    expect(api()).toContain('@Post("/any")\n  uploadAny(');
+    expect(result.warnings.filter((warning) => !warning.includes("names a host"))).toEqual([
+      "#/paths/~1search/get/requestBody: a GET request body is sent only by the http adapter (Node); fetch and XHR cannot send it, and there the call fails with KIT_BODY_NOT_SENDABLE",
+    ]);
+  });
+
+  it("type-checks with TypeScript 7 and 5.9", async () => {
+    for (const compiler of ["node_modules/typescript/bin/tsc", "node_modules/ts5/bin/tsc"]) {
+      const { code, output } = await compileProject(compiler, DIR);
+      expect(output, compiler).toBe("");
+      expect(code).toBe(0);
+    }
+  }, 120_000);
+
+  describe.each(["http", "fetch"] as const)("over the %s adapter", (adapter) => {
+    it("class 12: bytes under */* or application/* go as their own type, else octet-stream", async () => {
+      seen.length = 0;
+      await (await usage()).bodies(adapter);
+      expect(seen.map(({ url, contentType, body }) => `${url} ${contentType} ${body}`)).toEqual([
+        "/any application/octet-stream any bytes",
+        "/app image/png <png>",
+        '/json-bytes application/json {"ready":"made"}',
+      ]);
+    });
+
+    it("class 13: a GET body goes over http, and is a clear Kit error on fetch", async () => {
+      seen.length = 0;
+      const outcome = await (await usage()).search(adapter);
+      if (adapter === "http") {
+        expect(outcome).toBe("sent");
+        expect(seen).toEqual([
+          { method: "GET", url: "/search", contentType: "application/json", body: '{"q":"cats"}' },
+        ]);
+      } else {
+        expect(outcome).toBe("KIT_BODY_NOT_SENDABLE");
+        expect(seen).toEqual([]);
+      }
+    });
+  });
+});
