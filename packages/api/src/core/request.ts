@@ -6,6 +6,7 @@ import { headerText } from "./header-text.js";
 import { messages } from "./messages.js";
 import type { KitResolvedServerOptions } from "./options.js";
 import { fillPathTemplate, showPathTemplate } from "./path-template.js";
+import { pathValueText } from "./path-value.js";
 import { KitQueryList } from "./query.js";
 import { encodeBody, isReadyMade } from "./request-body.js";
 import type { Route } from "./route.js";
@@ -132,7 +133,7 @@ function fillPath(route: Route, binding: Binding, args: readonly unknown[]): str
       const target = targetOf(route, binding);
       throw new KitRequestError("argument", "KIT_PATH_VALUE_MISSING", message, target);
     }
-    values.push(encodeURIComponent(String(value)));
+    values.push(pathValueText(url.names[i]!, value, route.pathStyles[i]));
   }
   const filled = fillPathTemplate(url, values);
   if (values.length === 0) return filled;

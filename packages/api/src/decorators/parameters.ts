@@ -1,6 +1,7 @@
 import { KitDecoratorError } from "../core/errors.js";
 import type { KitFieldEncoding } from "../core/form-encoding.js";
 import { messages } from "../core/messages.js";
+import type { KitPathStyle, PathStyle } from "../core/path-value.js";
 import type { KitQuerySeparator } from "../core/query.js";
 import { decoratedMember, requireText } from "./member.js";
 import { ownMethodRecord, type ParameterRole, type QueryKey } from "./metadata.js";
@@ -76,6 +77,7 @@ interface ParameterOptions {
   queryObject?: KitQueryObject;
   encoding?: KitFieldEncoding;
   headerStyle?: KitHeaderStyle;
+  pathStyle?: KitPathStyle;
 }
 
 function parameter(
@@ -83,7 +85,7 @@ function parameter(
   decorator: string,
   name: string | undefined,
   nameRequired: boolean,
-  { style, queryObject, encoding, headerStyle }: ParameterOptions = {},
+  { style, queryObject, encoding, headerStyle, pathStyle }: ParameterOptions = {},
 ): KitParameterDecorator {
   return (target, key, index) => {
     const { apiClass, methodName, where } = decoratedMember(decorator, target, key);
@@ -105,6 +107,7 @@ function parameter(
       ...(encoding === undefined ? {} : { encoding: checkedEncoding(where, encoding) }),
       ...(headerStyle === undefined ? {} : { simpleExplode: simpleExplode(where, headerStyle) }),
       ...(queryObject === undefined ? {} : { queryKeys: queryKeys(where, queryObject) }),
+      ...(pathStyle === undefined ? {} : { pathStyle: checkedPathStyle(where, pathStyle) }),
     });
   };
 }
@@ -159,8 +162,30 @@ function simpleExplode(where: string, style: KitHeaderStyle): boolean {
 }
 
 /** Fills the placeholder `:name` of the route; the value is URI-encoded. */
-export function Params(name: string): KitParameterDecorator {
-  return parameter("params", "Params", name, true);
+/** One path placeholder; an array or object is sent as `style` says (see `KitPathStyle`). */
+export function Params(name: string, style?: KitPathStyle): KitParameterDecorator {
+  return parameter("params", "Params", name, true, { pathStyle: style });
+}
+
+const PATH_STYLES = new Set(["simple", "label", "matrix"]);
+
+function checkedPathStyle(where: string, style: KitPathStyle): PathStyle {
+  const valid =
+    typeof style === "object" &&
+    style !== null &&
+    (style.style === undefined || PATH_STYLES.has(style.style)) &&
+    (style.explode === undefined || typeof style.explode === "boolean");
+  if (!valid) {
+    throw new KitDecoratorError(
+      "KIT_DECORATOR_ARGUMENT",
+      messages.KIT_DECORATOR_ARGUMENT(
+        "Params",
+        where,
+        'a style of "simple", "label" or "matrix" and a boolean explode',
+      ),
+    );
+  }
+  return { style: style.style ?? "simple", explode: style.explode ?? false };
 }
 
 /**

@@ -97,7 +97,8 @@ function bindingDecorator(parameter: ParameterPlan, decorators: Set<string>): st
     styleArgument(parameter.joinedStyle) ||
     (parameter.deepObject ? ', { style: "deepObject" }' : "") ||
     encodingArgument(parameter.encoding) ||
-    (parameter.simpleExplode === undefined ? "" : `, { explode: ${parameter.simpleExplode} }`);
+    (parameter.simpleExplode === undefined ? "" : `, { explode: ${parameter.simpleExplode} }`) ||
+    pathStyleArgument(parameter.pathStyle);
   return `@${parameter.decorator}(${key}${option})`;
 }
 
@@ -113,6 +114,12 @@ function queryObjectArgument(keys: readonly QueryKeyPlan[]): string {
     return style === "" ? [] : [`${JSON.stringify(key)}: ${style}`];
   });
   return `{ keys: [${names}]${styles.length === 0 ? "" : `, styles: { ${styles.join(", ")} }`} }`;
+}
+
+/** `@Params`'s option: `, { style: "matrix", explode: true }`; `explode` only when true. */
+function pathStyleArgument(style: ParameterPlan["pathStyle"]): string {
+  if (style === undefined) return "";
+  return `, { style: "${style.style}"${style.explode ? ", explode: true" : ""} }`;
 }
 
 /** The runtime's `@Query` option for the style; `explode` defaults to false for the delimited ones. */

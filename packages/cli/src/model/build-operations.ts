@@ -17,6 +17,7 @@ import { headerObjectExplode } from "./header-style.js";
 import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
 import { once } from "./once.js";
 import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
+import { pathStyleOf, unknownPathStyle } from "./path-style.js";
 import { isExplodedQueryObject, joinedQueryStyle, unexpressedQueryStyle } from "./query-style.js";
 import { resolveObject } from "./resolve.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
@@ -346,7 +347,8 @@ function parameterOf(
   const schema = parameterSchema(value, pointer);
   const joinedStyle = joinedQueryStyle(loaded, value, schema);
   const simpleExplode = headerObjectExplode(loaded, value, schema);
-  const unexpressed = unexpressedQueryStyle(loaded, value, schema);
+  const pathStyle = pathStyleOf(loaded, value, schema);
+  const unexpressed = unexpressedQueryStyle(loaded, value, schema) ?? unknownPathStyle(value);
   if (unexpressed !== undefined) warnings.add(unexpressed, appendPointer(pointer, "style"));
   return {
     name: value.name,
@@ -360,6 +362,7 @@ function parameterOf(
     ...(value.in === "query" && value.style === "deepObject" ? { deepObject: true as const } : {}),
     ...(isExplodedQueryObject(loaded, value, schema) ? { exploded: true as const } : {}),
     ...(simpleExplode !== undefined ? { simpleExplode } : {}),
+    ...(pathStyle !== undefined ? { pathStyle } : {}),
     pointer,
   };
 }

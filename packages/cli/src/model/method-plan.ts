@@ -81,6 +81,7 @@ export function planMethod(
       ...(parameter.deepObject ? { deepObject: parameter.deepObject } : {}),
       ...(parameter.encoding !== undefined ? { encoding: parameter.encoding } : {}),
       ...(parameter.simpleExplode !== undefined ? { simpleExplode: parameter.simpleExplode } : {}),
+      ...(parameter.pathStyle !== undefined ? { pathStyle: parameter.pathStyle } : {}),
       ...("queryKeys" in source ? { queryKeys: source.queryKeys.map(queryKey) } : {}),
       required: parameter.required,
       type:

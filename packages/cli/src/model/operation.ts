@@ -1,5 +1,6 @@
 import type { HttpVerb, ParameterLocation } from "../openapi/types.js";
 import type { BodyKind } from "./media.js";
+import type { PathStyle } from "./path-style.js";
 import type { JoinedQueryStyle } from "./query-style.js";
 import type { SchemaAt } from "./schema-input.js";
 import type { StreamKind } from "./stream-media.js";
@@ -26,6 +27,8 @@ export interface Parameter {
   exploded?: true;
   /** A header object in the `simple` style: keys and values joined, or `key=value` with explode. */
   simpleExplode?: boolean;
+  /** A path parameter whose style the runtime must be told (`label`, `matrix`, a `simple` object). */
+  pathStyle?: PathStyle;
   pointer: string;
 }
 

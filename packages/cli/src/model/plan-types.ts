@@ -1,5 +1,6 @@
 import type { ServiceEnvelope } from "./envelope-plan.js";
 import type { FieldEncoding, Verb } from "./operation.js";
+import type { PathStyle } from "./path-style.js";
 import type { JoinedQueryStyle } from "./query-style.js";
 import type { EnvelopeMode, ParameterDecorator } from "./signature.js";
 import type { TagGroup } from "./tag-group.js";
@@ -77,6 +78,8 @@ export interface ParameterPlan {
   readonly encoding?: FieldEncoding;
   /** A header object's `simple` style explode (`@HeaderValue(name, { explode })`). */
   readonly simpleExplode?: boolean;
+  /** A path parameter's style (`@Params(name, { style, explode })`). */
+  readonly pathStyle?: PathStyle;
   readonly required: boolean;
   readonly type: TypeExpr;
 }

@@ -10,6 +10,7 @@ import { mergeObjectShape } from "./merge-object-shape.js";
 import { NameScope, variableName } from "./names.js";
 import type { FieldEncoding, Operation, RequestBody } from "./operation.js";
 import { operationTypeStem } from "./operation-name.js";
+import type { PathStyle } from "./path-style.js";
 import { placeholderKeys } from "./path-template.js";
 import type { JoinedQueryStyle } from "./query-style.js";
 import { hiddenIn } from "./read-write.js";
@@ -44,6 +45,8 @@ export interface SignatureParameter {
   encoding?: FieldEncoding;
   /** For `@HeaderValue` of an object: the `simple` style's explode. */
   simpleExplode?: boolean;
+  /** For `@Params`: the style the runtime must be told. */
+  pathStyle?: PathStyle;
   required: boolean;
   type: TypeSource;
 }
@@ -97,7 +100,7 @@ export function planSignature(
       continue;
     }
     const decorator = DECORATORS[parameter.in];
-    const { joinedStyle, deepObject, exploded, simpleExplode } = parameter;
+    const { joinedStyle, deepObject, exploded, simpleExplode, pathStyle } = parameter;
     parameters.push({
       variable,
       from,
@@ -109,6 +112,7 @@ export function planSignature(
       ...(joinedStyle ? { joinedStyle } : {}),
       ...(deepObject ? { deepObject } : {}),
       ...(simpleExplode !== undefined ? { simpleExplode } : {}),
+      ...(pathStyle !== undefined ? { pathStyle } : {}),
     });
   }
 

@@ -27,6 +27,16 @@ const seen: Seen[] = [];
 
 const NO_CONTENT = { "204": { description: "done" } };
 const BINARY = { type: "string", format: "binary" };
+const ROLE = {
+  type: "object",
+  properties: { role: { type: "string" }, size: { type: "integer" } },
+};
+const IDS = { type: "array", items: { type: "integer" } };
+
+/** A GET of `path` with one path parameter `name` written as `parameter` says. */
+function pathOperation(operationId: string, parameter: object): object {
+  return { get: { operationId, parameters: [parameter], responses: NO_CONTENT } };
+}
 
 function documentFor(port: number): object {
   return {
@@ -34,6 +44,55 @@ function documentFor(port: number): object {
     info: { title: "t", version: "1" },
     servers: [{ url: `http://127.0.0.1:${port}` }],
     paths: {
+      // Class 9: arrays, objects and the label and matrix styles in the path.
+      "/ids/{ids}": pathOperation("byIds", {
+        name: "ids",
+        in: "path",
+        required: true,
+        schema: IDS,
+      }),
+      "/role/{role}": pathOperation("byRole", {
+        name: "role",
+        in: "path",
+        required: true,
+        schema: ROLE,
+      }),
+      "/exploded/{role}": pathOperation("byRoleExploded", {
+        name: "role",
+        in: "path",
+        required: true,
+        explode: true,
+        schema: ROLE,
+      }),
+      "/json/{role}": pathOperation("byJsonRole", {
+        name: "role",
+        in: "path",
+        required: true,
+        content: { "application/json": { schema: ROLE } },
+      }),
+      "/label{ids}": pathOperation("byLabel", {
+        name: "ids",
+        in: "path",
+        required: true,
+        style: "label",
+        explode: true,
+        schema: IDS,
+      }),
+      "/matrix{role}": pathOperation("byMatrix", {
+        name: "role",
+        in: "path",
+        required: true,
+        style: "matrix",
+        explode: true,
+        schema: ROLE,
+      }),
+      "/matrix-ids{ids}": pathOperation("byMatrixIds", {
+        name: "ids",
+        in: "path",
+        required: true,
+        style: "matrix",
+        schema: IDS,
+      }),
       // Class 12: a media range names no type to send.
       "/any": {
         post: {
@@ -92,6 +151,18 @@ export async function bodies(adapter: "http" | "fetch"): Promise<void> {
   await api.uploadJsonBytes(new Blob(['{"ready":"made"}'])).send();
 }
 
+export async function paths(adapter: "http" | "fetch"): Promise<void> {
+  const api = apiFor(adapter);
+  const role = { role: "a b", size: 2 };
+  await api.byIds([1, 2, 3]).send();
+  await api.byRole(role).send();
+  await api.byRoleExploded(role).send();
+  await api.byJsonRole(role).send();
+  await api.byLabel([1, 2]).send();
+  await api.byMatrix(role).send();
+  await api.byMatrixIds([1, 2]).send();
+}
+
 export async function search(adapter: "http" | "fetch"): Promise<string> {
   try {
     await apiFor(adapter).search({ q: "cats" }).send();
@@ -103,6 +174,7 @@ export async function search(adapter: "http" | "fetch"): Promise<string> {
 `;
 
 interface Usage {
+  paths(adapter: string): Promise<void>;
   bodies(adapter: string): Promise<void>;
   search(adapter: string): Promise<string>;
 }
@@ -160,7 +232,31 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
     }
   }, 120_000);
 
+  it("class 9: tells @Params the style of label, matrix and simple objects", () => {
+    expect(api()).toContain('byIds(@Params("ids") _ids: unknown)');
+    expect(api()).toContain('byRole(@Params("role", { style: "simple" }) _role: unknown)');
+    expect(api()).toContain('@Params("role", { style: "simple", explode: true })');
+    expect(api()).toContain('byJsonRole(@Params("role") _role: unknown)');
+    expect(api()).toContain('@Params("ids", { style: "label", explode: true })');
+    expect(api()).toContain('@Params("role", { style: "matrix", explode: true })');
+    expect(api()).toContain('@Params("ids", { style: "matrix" })');
+  });
+
   describe.each(["http", "fetch"] as const)("over the %s adapter", (adapter) => {
+    it("class 9: path arrays and objects go in their style, never as [object Object]", async () => {
+      seen.length = 0;
+      await (await usage()).paths(adapter);
+      expect(seen.map(({ url }) => url)).toEqual([
+        "/ids/1,2,3",
+        "/role/role,a%20b,size,2",
+        "/exploded/role=a%20b,size=2",
+        "/json/%7B%22role%22%3A%22a%20b%22%2C%22size%22%3A2%7D",
+        "/label.1.2",
+        "/matrix;role=a%20b;size=2",
+        "/matrix-ids;ids=1,2",
+      ]);
+    });
+
     it("class 12: bytes under */* or application/* go as their own type, else octet-stream", async () => {
       seen.length = 0;
       await (await usage()).bodies(adapter);
