@@ -1,6 +1,6 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import type { ParameterObject } from "../openapi/types.js";
-import { mergeObjectShape } from "./merge-object-shape.js";
+import { parameterValueKinds } from "./parameter-branches.js";
 import { isContentParameter } from "./query-style.js";
 import type { SchemaAt } from "./schema-input.js";
 
@@ -29,7 +29,7 @@ export function pathStyleOf(
   if (!STYLES.has(style)) return undefined;
   const explode = parameter.explode === true;
   if (style !== "simple") return { style: style as PathStyle["style"], explode };
-  if (schema === undefined || mergeObjectShape(loaded, [schema]) === undefined) return undefined;
+  if (schema === undefined || !parameterValueKinds(loaded, schema).object) return undefined;
   return { style, explode };
 }
 

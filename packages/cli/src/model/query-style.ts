@@ -1,8 +1,7 @@
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import type { ParameterObject } from "../openapi/types.js";
-import { dereference } from "./dereference.js";
-import { mergeObjectShape } from "./merge-object-shape.js";
+import { parameterValueKinds } from "./parameter-branches.js";
 import type { SchemaAt } from "./schema-input.js";
 
 /** The OpenAPI styles whose `explode: false` sends an array as one value with its items joined. */
@@ -30,12 +29,8 @@ export function joinedQueryStyle(
   ) {
     return undefined;
   }
-  const { style } = written;
-  const { schema: resolved } = dereference(loaded, schema.schema, schema.pointer);
-  const types = Array.isArray(resolved.type) ? resolved.type : [resolved.type];
-  return types.includes("array") || mergeObjectShape(loaded, [schema]) !== undefined
-    ? (style as JoinedQueryStyle)
-    : undefined;
+  const { array, object } = parameterValueKinds(loaded, schema);
+  return array || object ? (written.style as JoinedQueryStyle) : undefined;
 }
 
 /**
@@ -52,7 +47,7 @@ export function unexpressedQueryStyle(
   if (schema === undefined || written === undefined || !written.explode) return undefined;
   const { style } = written;
   if (style !== "spaceDelimited" && style !== "pipeDelimited") return undefined;
-  if (mergeObjectShape(loaded, [schema]) === undefined) return undefined;
+  if (!parameterValueKinds(loaded, schema).object) return undefined;
   return `OpenAPI gives an object no ${style} form with explode: true; it is sent as JSON text`;
 }
 
@@ -86,5 +81,5 @@ export function isExplodedQueryObject(
   if (schema === undefined || written === undefined || written.style !== "form" || !written.explode)
     return false;
   // Objects only: `allOf: [$ref]` to a string enum reads as an object schema until merged.
-  return mergeObjectShape(loaded, [schema]) !== undefined;
+  return parameterValueKinds(loaded, schema).object;
 }

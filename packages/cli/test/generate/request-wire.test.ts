@@ -20,6 +20,7 @@ interface Seen {
   method: string;
   url: string;
   contentType: string | undefined;
+  role: string | undefined;
   body: string;
 }
 
@@ -93,6 +94,29 @@ function documentFor(port: number): object {
         style: "matrix",
         schema: IDS,
       }),
+      // Class 10: the style of a parameter whose schema is a oneOf/anyOf.
+      "/branches/{role}": {
+        get: {
+          operationId: "branches",
+          parameters: [
+            {
+              name: "role",
+              in: "path",
+              required: true,
+              schema: { anyOf: [ROLE, { type: "null" }] },
+            },
+            {
+              name: "ids",
+              in: "query",
+              explode: false,
+              schema: { oneOf: [{ type: "integer" }, IDS] },
+            },
+            { name: "filter", in: "query", schema: { anyOf: [ROLE, { type: "null" }] } },
+            { name: "X-Role", in: "header", schema: { oneOf: [ROLE] } },
+          ],
+          responses: NO_CONTENT,
+        },
+      },
       // Class 12: a media range names no type to send.
       "/any": {
         post: {
@@ -163,6 +187,13 @@ export async function paths(adapter: "http" | "fetch"): Promise<void> {
   await api.byMatrixIds([1, 2]).send();
 }
 
+export async function branches(adapter: "http" | "fetch"): Promise<void> {
+  const api = apiFor(adapter);
+  const role = { role: "a b", size: 2 };
+  await api.branches(role, [1, 2], { role: "c", size: 3 }, role).send();
+  await api.branches(role, 7, null, undefined).send();
+}
+
 export async function search(adapter: "http" | "fetch"): Promise<string> {
   try {
     await apiFor(adapter).search({ q: "cats" }).send();
@@ -174,6 +205,7 @@ export async function search(adapter: "http" | "fetch"): Promise<string> {
 `;
 
 interface Usage {
+  branches(adapter: string): Promise<void>;
   paths(adapter: string): Promise<void>;
   bodies(adapter: string): Promise<void>;
   search(adapter: string): Promise<string>;
@@ -192,6 +224,7 @@ beforeAll(async () => {
         method: request.method!,
         url: request.url!,
         contentType: request.headers["content-type"],
+        role: request.headers["x-role"] as string | undefined,
         body: Buffer.concat(chunks).toString("utf8"),
       });
       response.writeHead(204);
@@ -254,6 +287,15 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
         "/label.1.2",
         "/matrix;role=a%20b;size=2",
         "/matrix-ids;ids=1,2",
+      ]);
+    });
+
+    it("class 10: a oneOf/anyOf parameter keeps its style, content and explode", async () => {
+      seen.length = 0;
+      await (await usage()).branches(adapter);
+      expect(seen.map(({ url, role }) => `${url} ${role}`)).toEqual([
+        "/branches/role,a%20b,size,2?ids=1,2&role=c&size=3 role,a b,size,2",
+        "/branches/role,a%20b,size,2?ids=7 undefined",
       ]);
     });
 
