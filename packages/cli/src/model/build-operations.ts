@@ -19,6 +19,7 @@ import { once } from "./once.js";
 import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
 import { pathStyleOf, unknownPathStyle } from "./path-style.js";
 import { isExplodedQueryObject, joinedQueryStyle, unexpressedQueryStyle } from "./query-style.js";
+import { requestMediaType } from "./request-media.js";
 import { resolveObject } from "./resolve.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
 import { streamItemKey, streamKind } from "./stream-media.js";
@@ -415,18 +416,20 @@ function readRequestBody(
 ): { requestBody?: RequestBody } {
   if (raw === undefined) return {};
   const { value, pointer } = resolveObject<RequestBodyObject>(loaded, raw, at, "A request body");
-  const read = () => requestBodyOf(value, pointer, warnings);
+  const read = () => requestBodyOf(loaded, value, pointer, warnings);
   const requestBody = pointer === at ? read() : once(shared.requestBodies, pointer, read);
   return requestBody ? { requestBody } : {};
 }
 
 function requestBodyOf(
+  loaded: LoadedDocument,
   value: RequestBodyObject,
   pointer: string,
   warnings: Warnings,
 ): RequestBody | undefined {
   const content = isObject(value.content) ? value.content : {};
-  const mediaType = chooseMediaType(mediaTypesOf(content, pointer, warnings), "request");
+  const offered = mediaTypesOf(content, pointer, warnings);
+  const mediaType = requestMediaType(loaded, content, pointer, offered);
   if (mediaType === undefined) return undefined;
   const schema = mediaSchema(content[mediaType], appendPointer(pointer, "content", mediaType));
   const kind = bodyKind(mediaType);

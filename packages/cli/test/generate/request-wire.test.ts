@@ -44,6 +44,15 @@ function documentFor(port: number): object {
     openapi: "3.0.3",
     info: { title: "t", version: "1" },
     servers: [{ url: `http://127.0.0.1:${port}` }],
+    components: {
+      schemas: {
+        Photo: {
+          type: "object",
+          required: ["name", "file"],
+          properties: { name: { type: "string" }, file: BINARY },
+        },
+      },
+    },
     paths: {
       // Class 9: arrays, objects and the label and matrix styles in the path.
       "/ids/{ids}": pathOperation("byIds", {
@@ -117,6 +126,20 @@ function documentFor(port: number): object {
           responses: NO_CONTENT,
         },
       },
+      // Class 14: JSON and multipart offered, the body has a file.
+      "/photo": {
+        post: {
+          operationId: "uploadPhoto",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: { $ref: "#/components/schemas/Photo" } },
+              "multipart/form-data": { schema: { $ref: "#/components/schemas/Photo" } },
+            },
+          },
+          responses: NO_CONTENT,
+        },
+      },
       // Class 12: a media range names no type to send.
       "/any": {
         post: {
@@ -159,8 +182,10 @@ function documentFor(port: number): object {
 
 /** The user's code: every call over one adapter; a failure is answered as its Kit code. */
 const USAGE = `import { Server } from "@kit/api";
+import { formData } from "@kit/api/form";
 import { DefaultApi } from "./apis/default.api";
 import { Service } from "./service";
+import type { UploadPhotoForm } from "./types/default";
 
 export function apiFor(adapter: "http" | "fetch") {
   @Server({ adapter })
@@ -194,6 +219,11 @@ export async function branches(adapter: "http" | "fetch"): Promise<void> {
   await api.branches(role, 7, null, undefined).send();
 }
 
+export async function photo(adapter: "http" | "fetch"): Promise<void> {
+  const file = new Blob(["PNGDATA"], { type: "image/png" });
+  await apiFor(adapter).uploadPhoto(formData<UploadPhotoForm>({ name: "rex", file })).send();
+}
+
 export async function search(adapter: "http" | "fetch"): Promise<string> {
   try {
     await apiFor(adapter).search({ q: "cats" }).send();
@@ -205,6 +235,7 @@ export async function search(adapter: "http" | "fetch"): Promise<string> {
 `;
 
 interface Usage {
+  photo(adapter: string): Promise<void>;
   branches(adapter: string): Promise<void>;
   paths(adapter: string): Promise<void>;
   bodies(adapter: string): Promise<void>;
@@ -252,6 +283,7 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
   it("warns about a GET body, and keeps application/json on a binary JSON body", () => {
     expect(api()).toContain('@Post("/json-bytes")\n  @ContentType("application/json")');
     expect(api()).toContain('@Post("/any")\n  uploadAny(');
+    expect(api()).toContain('@Post("/photo")\n  @ContentType("multipart/form-data")');
     expect(result.warnings.filter((warning) => !warning.includes("names a host"))).toEqual([
       "#/paths/~1search/get/requestBody: a GET request body is sent only by the http adapter (Node); fetch and XHR cannot send it, and there the call fails with KIT_BODY_NOT_SENDABLE",
     ]);
@@ -297,6 +329,17 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
         "/branches/role,a%20b,size,2?ids=1,2&role=c&size=3 role,a b,size,2",
         "/branches/role,a%20b,size,2?ids=7 undefined",
       ]);
+    });
+
+    it("class 14: a body with a file goes as multipart when the document offers it", async () => {
+      seen.length = 0;
+      await (await usage()).photo(adapter);
+      const [sent] = seen;
+      expect(sent!.contentType).toMatch(/^multipart\/form-data; boundary=/);
+      expect(sent!.body).toMatch(
+        /name="file"; filename="[^"]*"\r\nContent-Type: image\/png\r\n\r\nPNGDATA/,
+      );
+      expect(sent!.body).toMatch(/name="name"\r\n\r\nrex\r\n/);
     });
 
     it("class 12: bytes under */* or application/* go as their own type, else octet-stream", async () => {
