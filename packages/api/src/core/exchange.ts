@@ -38,6 +38,7 @@ const axiosResponseTypes = {
   blob: "arraybuffer",
   arraybuffer: "arraybuffer",
   stream: "stream",
+  auto: "arraybuffer",
 } as const satisfies Record<KitResponseType, "text" | "arraybuffer" | "stream">;
 
 /**

@@ -41,7 +41,7 @@ export interface MethodPlan {
   readonly path: string;
   readonly doc: Doc;
   readonly contentType?: string;
-  readonly responseType?: "text" | "blob" | "stream";
+  readonly responseType?: "text" | "blob" | "stream" | "auto";
   /** `@Envelope(mode)`: how the runtime reads this method's JSON body, where its class says otherwise. */
   readonly envelope?: EnvelopeMode;
   /** Required parameters first, then optional ones. */

@@ -56,7 +56,7 @@ export interface MethodSignature {
   /** Required parameters first, then optional ones. */
   parameters: SignatureParameter[];
   contentType?: string;
-  responseType?: "text" | "blob" | "stream";
+  responseType?: "text" | "blob" | "stream" | "auto";
   /** Union branches of the return type, or `void`. */
   returns: ReturnSource[];
   /**
@@ -304,13 +304,22 @@ function planResponse(
   let whole = 0;
   const kinds = new Set(operation.responses.map((response) => response.kind));
   // Binary, form and multipart responses are all read as a Blob, the type they are returned as.
-  const responseType = kinds.has("json")
-    ? undefined
-    : kinds.has("text")
-      ? "text"
-      : [...kinds].some((kind) => kind !== undefined)
-        ? "blob"
-        : undefined;
+  // Answers of different reads (a 200 file beside a 202 JSON status) are read by what comes.
+  const reads = new Set(
+    [...kinds].flatMap((kind) =>
+      kind === undefined ? [] : [kind === "json" || kind === "text" ? kind : "blob"],
+    ),
+  );
+  const responseType =
+    reads.size > 1
+      ? "auto"
+      : kinds.has("json")
+        ? undefined
+        : kinds.has("text")
+          ? "text"
+          : reads.size > 0
+            ? "blob"
+            : undefined;
   let inlineNames = 0;
   const returns = operation.responses.map((response): TypeSource => {
     switch (response.kind) {

@@ -140,6 +140,24 @@ function documentFor(port: number): object {
           responses: NO_CONTENT,
         },
       },
+      // Class 11: a file when it is ready, a JSON status while it is not.
+      "/report": {
+        get: {
+          operationId: "getReport",
+          parameters: [{ name: "ready", in: "query", schema: { type: "boolean" } }],
+          responses: {
+            "200": { description: "the file", content: { "application/pdf": { schema: BINARY } } },
+            "202": {
+              description: "not yet",
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { state: { type: "string" } } },
+                },
+              },
+            },
+          },
+        },
+      },
       // Class 12: a media range names no type to send.
       "/any": {
         post: {
@@ -183,6 +201,7 @@ function documentFor(port: number): object {
 /** The user's code: every call over one adapter; a failure is answered as its Kit code. */
 const USAGE = `import { Server } from "@kit/api";
 import { formData } from "@kit/api/form";
+import { expectTypeOf } from "vitest";
 import { DefaultApi } from "./apis/default.api";
 import { Service } from "./service";
 import type { UploadPhotoForm } from "./types/default";
@@ -224,6 +243,15 @@ export async function photo(adapter: "http" | "fetch"): Promise<void> {
   await apiFor(adapter).uploadPhoto(formData<UploadPhotoForm>({ name: "rex", file })).send();
 }
 
+export async function report(adapter: "http" | "fetch"): Promise<unknown[]> {
+  const api = apiFor(adapter);
+  const file = (await api.getReport(true).send()).data;
+  const pending = (await api.getReport(false).send()).data;
+  expectTypeOf(file).toEqualTypeOf<Blob | { state?: string }>();
+  if (!(file instanceof Blob)) throw new Error("expected a Blob");
+  return [file.type, [...new Uint8Array(await file.arrayBuffer())], pending];
+}
+
 export async function search(adapter: "http" | "fetch"): Promise<string> {
   try {
     await apiFor(adapter).search({ q: "cats" }).send();
@@ -235,6 +263,7 @@ export async function search(adapter: "http" | "fetch"): Promise<string> {
 `;
 
 interface Usage {
+  report(adapter: string): Promise<unknown[]>;
   photo(adapter: string): Promise<void>;
   branches(adapter: string): Promise<void>;
   paths(adapter: string): Promise<void>;
@@ -258,8 +287,16 @@ beforeAll(async () => {
         role: request.headers["x-role"] as string | undefined,
         body: Buffer.concat(chunks).toString("utf8"),
       });
-      response.writeHead(204);
-      response.end();
+      if (request.url === "/report?ready=true") {
+        response.writeHead(200, { "content-type": "application/pdf" });
+        response.end(Buffer.from([0x25, 0x50, 0x44, 0x46, 0xff, 0x00]));
+      } else if (request.url === "/report?ready=false") {
+        response.writeHead(202, { "content-type": "application/json" });
+        response.end('{"state":"running"}');
+      } else {
+        response.writeHead(204);
+        response.end();
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -283,6 +320,7 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
   it("warns about a GET body, and keeps application/json on a binary JSON body", () => {
     expect(api()).toContain('@Post("/json-bytes")\n  @ContentType("application/json")');
     expect(api()).toContain('@Post("/any")\n  uploadAny(');
+    expect(api()).toContain('@Get("/report")\n  @ResponseType("auto")');
     expect(api()).toContain('@Post("/photo")\n  @ContentType("multipart/form-data")');
     expect(result.warnings.filter((warning) => !warning.includes("names a host"))).toEqual([
       "#/paths/~1search/get/requestBody: a GET request body is sent only by the http adapter (Node); fetch and XHR cannot send it, and there the call fails with KIT_BODY_NOT_SENDABLE",
@@ -340,6 +378,14 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
         /name="file"; filename="[^"]*"\r\nContent-Type: image\/png\r\n\r\nPNGDATA/,
       );
       expect(sent!.body).toMatch(/name="name"\r\n\r\nrex\r\n/);
+    });
+
+    it("class 11: a 200 file beside a 202 JSON answer is read by the type that came", async () => {
+      expect(await (await usage()).report(adapter)).toEqual([
+        "application/pdf",
+        [0x25, 0x50, 0x44, 0x46, 0xff, 0x00],
+        { state: "running" },
+      ]);
     });
 
     it("class 12: bytes under */* or application/* go as their own type, else octet-stream", async () => {
