@@ -250,6 +250,23 @@ describe("API class misuse, named by class and method", () => {
     });
   });
 
+  test("@Query with a contentType that is not JSON", () => {
+    const error = thrown(() => {
+      class Xml {
+        @Get() get(
+          @Query("ids", { contentType: "application/xml" }) _ids: number[],
+        ): Promise<void> {
+          return null!;
+        }
+      }
+      return Xml;
+    });
+    expect(error).toMatchObject({
+      code: "KIT_DECORATOR_ARGUMENT",
+      message: "@Query on Xml.get needs a JSON contentType (application/json)",
+    });
+  });
+
   test("@Params with a style paths do not have", () => {
     const error = thrown(() => {
       class Form {

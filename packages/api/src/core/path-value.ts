@@ -10,6 +10,8 @@ import { formValue } from "./query.js";
 export interface KitPathStyle {
   style?: "simple" | "label" | "matrix";
   explode?: boolean;
+  /** A JSON media type: the value, an array too, fills the placeholder as JSON text. */
+  contentType?: string;
 }
 
 /** A path style, checked, with OpenAPI's default `explode: false`. */
@@ -18,8 +20,22 @@ export interface PathStyle {
   readonly explode: boolean;
 }
 
-/** The encoded text of placeholder `name` for `value` (not null), as `style` says. */
-export function pathValueText(name: string, value: unknown, style: PathStyle | undefined): string {
+/** A value as JSON text; a BigInt as its digits, which JSON has no form for. */
+export function jsonText(value: unknown): string {
+  if (typeof value === "bigint") return String(value);
+  return isObjectValue(value) ? formValue(value) : JSON.stringify(value);
+}
+
+/**
+ * The encoded text of placeholder `name` for `value` (not null), as `style` says; `"json"`: JSON
+ * text whatever the value (a `content`-JSON parameter).
+ */
+export function pathValueText(
+  name: string,
+  value: unknown,
+  style: PathStyle | "json" | undefined,
+): string {
+  if (style === "json") return encodeURIComponent(jsonText(value));
   const scalar = !isObjectValue(value) && !Array.isArray(value);
   if (style === undefined) {
     if (scalar) return encodeURIComponent(String(value));

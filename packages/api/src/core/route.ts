@@ -32,7 +32,7 @@ export interface Route {
   /** For each placeholder of `path`, the index of the argument that fills it. */
   readonly pathArguments: readonly number[];
   /** For each placeholder of `path`, its `@Params` style, if any. */
-  readonly pathStyles: readonly (PathStyle | undefined)[];
+  readonly pathStyles: readonly (PathStyle | "json" | undefined)[];
   readonly query: readonly ParameterBinding[];
   readonly headers: readonly ParameterBinding[];
   readonly body: readonly ParameterBinding[];
@@ -104,7 +104,10 @@ function compile(apiClass: Constructor): CompiledApi {
       pathText: routePath,
       path,
       pathArguments: path.names.map((name) => pathBindings.find((p) => p.name === name)!.index),
-      pathStyles: path.names.map((name) => pathBindings.find((p) => p.name === name)!.pathStyle),
+      pathStyles: path.names.map((name) => {
+        const binding = pathBindings.find((p) => p.name === name)!;
+        return binding.json ? "json" : binding.pathStyle;
+      }),
       query: withRole(parameters, "query"),
       headers: withRole(parameters, "header"),
       body: withRole(parameters, "data"),

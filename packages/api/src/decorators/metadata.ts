@@ -33,6 +33,8 @@ export interface ParameterBinding {
    * if each were a named `@Query`; keys not listed follow as the unnamed `@Query()` sends them.
    */
   readonly queryKeys?: readonly QueryKey[];
+  /** For `@Query`/`@Params` with a JSON `contentType`: the value goes as JSON text, whatever it is. */
+  readonly json?: true;
   /** For `@Params` with a style: how an array or object fills the placeholder. */
   readonly pathStyle?: PathStyle;
 }

@@ -1,5 +1,6 @@
 import { KitDecoratorError } from "../core/errors.js";
 import type { KitFieldEncoding } from "../core/form-encoding.js";
+import { isJsonMediaType } from "../core/media-type.js";
 import { messages } from "../core/messages.js";
 import type { KitPathStyle, PathStyle } from "../core/path-value.js";
 import type { KitQuerySeparator } from "../core/query.js";
@@ -21,6 +22,11 @@ export type KitParameterDecorator = (
 export interface KitQueryStyle {
   style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
   explode?: boolean;
+  /**
+   * A JSON media type (`"application/json"`): the value, an array too, is sent whole as JSON text,
+   * as OpenAPI's `content` says, never by a style.
+   */
+  contentType?: string;
 }
 
 const SEPARATORS: Record<string, KitQuerySeparator> = {
@@ -97,7 +103,8 @@ function parameter(
         messages.KIT_PARAMS_DUPLICATE(where, String(name)),
       );
     }
-    const separator = style === undefined ? undefined : querySeparator(where, style);
+    const json = jsonContent(decorator, where, style?.contentType ?? pathStyle?.contentType);
+    const separator = style === undefined || json ? undefined : querySeparator(where, style);
     parameters.push({
       role,
       name,
@@ -107,7 +114,8 @@ function parameter(
       ...(encoding === undefined ? {} : { encoding: checkedEncoding(where, encoding) }),
       ...(headerStyle === undefined ? {} : { simpleExplode: simpleExplode(where, headerStyle) }),
       ...(queryObject === undefined ? {} : { queryKeys: queryKeys(where, queryObject) }),
-      ...(pathStyle === undefined ? {} : { pathStyle: checkedPathStyle(where, pathStyle) }),
+      ...(pathStyle === undefined || json ? {} : { pathStyle: checkedPathStyle(where, pathStyle) }),
+      ...(json ? { json } : {}),
     });
   };
 }
@@ -168,6 +176,16 @@ export function Params(name: string, style?: KitPathStyle): KitParameterDecorato
 }
 
 const PATH_STYLES = new Set(["simple", "label", "matrix"]);
+
+/** `true` for a JSON `contentType` option; any other given value is refused. */
+function jsonContent(decorator: string, where: string, contentType: unknown): true | undefined {
+  if (contentType === undefined) return undefined;
+  if (typeof contentType === "string" && isJsonMediaType(contentType)) return true;
+  throw new KitDecoratorError(
+    "KIT_DECORATOR_ARGUMENT",
+    messages.KIT_DECORATOR_ARGUMENT(decorator, where, "a JSON contentType (application/json)"),
+  );
+}
 
 function checkedPathStyle(where: string, style: KitPathStyle): PathStyle {
   const valid =

@@ -94,6 +94,7 @@ function bindingDecorator(parameter: ParameterPlan, decorators: Set<string>): st
     return `@Query(${queryObjectArgument(parameter.queryKeys)})`;
   const key = parameter.key === undefined ? "" : JSON.stringify(parameter.key);
   const option =
+    (parameter.json ? ', { contentType: "application/json" }' : "") ||
     styleArgument(parameter.joinedStyle) ||
     (parameter.deepObject ? ', { style: "deepObject" }' : "") ||
     encodingArgument(parameter.encoding) ||

@@ -18,7 +18,12 @@ import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
 import { once } from "./once.js";
 import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
 import { pathStyleOf, unknownPathStyle } from "./path-style.js";
-import { isExplodedQueryObject, joinedQueryStyle, unexpressedQueryStyle } from "./query-style.js";
+import {
+  isExplodedQueryObject,
+  isJsonContentArray,
+  joinedQueryStyle,
+  unexpressedQueryStyle,
+} from "./query-style.js";
 import { requestMediaType } from "./request-media.js";
 import { resolveObject } from "./resolve.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
@@ -364,6 +369,7 @@ function parameterOf(
     ...(isExplodedQueryObject(loaded, value, schema) ? { exploded: true as const } : {}),
     ...(simpleExplode !== undefined ? { simpleExplode } : {}),
     ...(pathStyle !== undefined ? { pathStyle } : {}),
+    ...(isJsonContentArray(loaded, value, schema) ? { json: true as const } : {}),
     pointer,
   };
 }

@@ -82,6 +82,7 @@ export function planMethod(
       ...(parameter.encoding !== undefined ? { encoding: parameter.encoding } : {}),
       ...(parameter.simpleExplode !== undefined ? { simpleExplode: parameter.simpleExplode } : {}),
       ...(parameter.pathStyle !== undefined ? { pathStyle: parameter.pathStyle } : {}),
+      ...(parameter.json ? { json: parameter.json } : {}),
       ...("queryKeys" in source ? { queryKeys: source.queryKeys.map(queryKey) } : {}),
       required: parameter.required,
       type:

@@ -29,6 +29,8 @@ export interface Parameter {
   simpleExplode?: boolean;
   /** A path parameter whose style the runtime must be told (`label`, `matrix`, a `simple` object). */
   pathStyle?: PathStyle;
+  /** A JSON `content` query or path parameter that can be an array: sent whole as JSON text. */
+  json?: true;
   pointer: string;
 }
 

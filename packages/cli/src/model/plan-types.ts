@@ -80,6 +80,8 @@ export interface ParameterPlan {
   readonly simpleExplode?: boolean;
   /** A path parameter's style (`@Params(name, { style, explode })`). */
   readonly pathStyle?: PathStyle;
+  /** A value sent as JSON text (`@Query(name, { contentType: "application/json" })`). */
+  readonly json?: true;
   readonly required: boolean;
   readonly type: TypeExpr;
 }

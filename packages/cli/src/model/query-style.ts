@@ -1,6 +1,7 @@
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import type { ParameterObject } from "../openapi/types.js";
+import { bodyKind } from "./media.js";
 import { parameterValueKinds } from "./parameter-branches.js";
 import type { SchemaAt } from "./schema-input.js";
 
@@ -82,4 +83,24 @@ export function isExplodedQueryObject(
     return false;
   // Objects only: `allOf: [$ref]` to a string enum reads as an object schema until merged.
   return parameterValueKinds(loaded, schema).object;
+}
+
+/**
+ * A query or path parameter described by JSON `content` whose value can be an array: the runtime
+ * must be told to send it as JSON text (`@Query("ids", { contentType: "application/json" })`),
+ * since an array without that goes by the style. Objects are JSON text already.
+ */
+export function isJsonContentArray(
+  loaded: LoadedDocument,
+  parameter: ParameterObject,
+  schema: SchemaAt | undefined,
+): boolean {
+  if (schema === undefined || (parameter.in !== "query" && parameter.in !== "path")) return false;
+  if (!isContentParameter(parameter)) return false;
+  const mediaType = Object.keys(parameter.content ?? {}).sort()[0];
+  return (
+    mediaType !== undefined &&
+    bodyKind(mediaType) === "json" &&
+    parameterValueKinds(loaded, schema).array
+  );
 }

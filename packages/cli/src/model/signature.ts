@@ -47,6 +47,8 @@ export interface SignatureParameter {
   simpleExplode?: boolean;
   /** For `@Params`: the style the runtime must be told. */
   pathStyle?: PathStyle;
+  /** For `@Query`/`@Params`: the value goes as JSON text (`content` JSON that can be an array). */
+  json?: true;
   required: boolean;
   type: TypeSource;
 }
@@ -100,7 +102,7 @@ export function planSignature(
       continue;
     }
     const decorator = DECORATORS[parameter.in];
-    const { joinedStyle, deepObject, exploded, simpleExplode, pathStyle } = parameter;
+    const { joinedStyle, deepObject, exploded, simpleExplode, pathStyle, json } = parameter;
     parameters.push({
       variable,
       from,
@@ -113,6 +115,7 @@ export function planSignature(
       ...(deepObject ? { deepObject } : {}),
       ...(simpleExplode !== undefined ? { simpleExplode } : {}),
       ...(pathStyle !== undefined ? { pathStyle } : {}),
+      ...(json ? { json } : {}),
     });
   }
 

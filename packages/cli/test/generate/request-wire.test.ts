@@ -158,6 +158,21 @@ function documentFor(port: number): object {
           },
         },
       },
+      "/json-ids/{list}": {
+        get: {
+          operationId: "jsonArrays",
+          parameters: [
+            {
+              name: "list",
+              in: "path",
+              required: true,
+              content: { "application/json": { schema: IDS } },
+            },
+            { name: "ids", in: "query", content: { "application/json": { schema: IDS } } },
+          ],
+          responses: NO_CONTENT,
+        },
+      },
       // Class 12: a media range names no type to send.
       "/any": {
         post: {
@@ -236,6 +251,7 @@ export async function branches(adapter: "http" | "fetch"): Promise<void> {
   const role = { role: "a b", size: 2 };
   await api.branches(role, [1, 2], { role: "c", size: 3 }, role).send();
   await api.branches(role, 7, null, undefined).send();
+  await api.jsonArrays([1, 2], [3, 4]).send();
 }
 
 export async function photo(adapter: "http" | "fetch"): Promise<void> {
@@ -343,6 +359,9 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
     expect(api()).toContain('@Params("ids", { style: "label", explode: true })');
     expect(api()).toContain('@Params("role", { style: "matrix", explode: true })');
     expect(api()).toContain('@Params("ids", { style: "matrix" })');
+    expect(api()).toContain(
+      'jsonArrays(@Params("list", { contentType: "application/json" }) _list: unknown, @Query("ids", { contentType: "application/json" }) _ids?: unknown)',
+    );
   });
 
   describe.each(["http", "fetch"] as const)("over the %s adapter", (adapter) => {
@@ -360,12 +379,13 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
       ]);
     });
 
-    it("class 10: a oneOf/anyOf parameter keeps its style and explode", async () => {
+    it("class 10: a oneOf/anyOf parameter keeps its style and explode; a JSON array stays JSON", async () => {
       seen.length = 0;
       await (await usage()).branches(adapter);
       expect(seen.map(({ url, role }) => `${url} ${role}`)).toEqual([
         "/branches/role,a%20b,size,2?ids=1,2&role=c&size=3 role,a b,size,2",
         "/branches/role,a%20b,size,2?ids=7 undefined",
+        "/json-ids/%5B1%2C2%5D?ids=%5B3%2C4%5D undefined",
       ]);
     });
 
