@@ -15,6 +15,11 @@ export async function serveBuiltApp(
   dist: string,
 ): Promise<PetstoreServer> {
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  await promisify(execFile)(npm, ["run", script, "--workspace", `examples/${app}`], { cwd: root });
+  // Vitest sets NODE_ENV=test, which Vite would keep: React's development build, with
+  // StrictMode's double mount, instead of the production build a user ships.
+  await promisify(execFile)(npm, ["run", script, "--workspace", `examples/${app}`], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   return startPetstoreServer(`${root}examples/${app}/${dist}`);
 }

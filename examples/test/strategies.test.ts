@@ -1,6 +1,7 @@
 /*
  * The request strategies on a real page: each example app's `#strategies` page (a paged list with
- * a debounced filter and preloading, an infinite list, a polled counter) in Debian's headless
+ * a debounced filter and preloading, an infinite list, a polled counter, a count fetched again on
+ * focus, a live feed of server-sent events, uploads, a download) in Debian's headless
  * Chromium, against `kit mock` serving examples/petstore/shelter.yaml, as a production build and
  * on Vite's development server. What the page sent is read from kit mock's log lines.
  */
@@ -23,7 +24,9 @@ async function production(app: string, mock: KitMock) {
   await promisify(execFile)(
     npm,
     ["run", "build", "--workspace", `examples/${app}`, "--", "--outDir", "dist-strategies"],
-    { cwd: root },
+    // Vitest sets NODE_ENV=test, which Vite would keep: React's development build, with
+    // StrictMode's double mount, instead of the production build a user ships.
+    { cwd: root, env: { ...process.env, NODE_ENV: "production" } },
   );
   return serveApp(`${root}examples/${app}/dist-strategies`, {
     prefix: "/api/shelter",
@@ -83,7 +86,7 @@ describe.skipIf(!chromiumPresent())("the request strategies in Chromium against 
     ["vue", "development", development],
     ["react", "production", production],
     ["react", "development", development],
-  ] as const)("examples/%s, %s", (app, _mode, serve) => {
+  ] as const)("examples/%s, %s", (app, mode, serve) => {
     let mock: KitMock;
     let site: { origin: string; close(): Promise<void> };
     let page: Page;
@@ -189,6 +192,41 @@ describe.skipIf(!chromiumPresent())("the request strategies in Chromium against 
       expect(Number(await text("visitors-polls").textContent())).toBeGreaterThanOrEqual(
         whileHidden,
       );
+    });
+
+    test("refresh on focus: the window getting the focus back fetches the count again", async () => {
+      const sent = await open();
+      await expect.poll(() => text("adopted-today").textContent()).toBe("4 adopted today");
+      await expect.poll(() => text("adopted-loads").textContent()).toBe("1");
+      await sleep(300);
+      const before = sent("/adoptions/count");
+      expect(before).toEqual(["/api/shelter/adoptions/count 200"]);
+      // What the browser fires on the window when the user comes back to it (a headless page
+      // never loses the focus to lose it again).
+      await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+      await expect.poll(() => text("adopted-loads").textContent()).toBe("2");
+      expect(sent("/adoptions/count")).toEqual([...before, "/api/shelter/adoptions/count 200"]);
+    });
+
+    test("live feed: the newest 3 of the 4 adoptions kit mock sends, in order; the feed ends closed", async () => {
+      const sent = await open();
+      await expect.poll(() => text("adoptions-state").textContent()).toBe("closed");
+      const rows = await text("adoptions-list").locator("li").allTextContents();
+      expect(rows.map((row) => row.trim())).toEqual([
+        "2: Tom went home with the Okafor family",
+        "3: Bella went home with the Novak family",
+        "4: Luna went home with the Tanaka family",
+      ]);
+      // Read once: the end of the stream is not followed by a reconnection. React's StrictMode
+      // mounts the page twice in development, and the first connection, closed at once, may
+      // have reached the mock.
+      const connections = sent("/adoptions/live");
+      await sleep(300);
+      expect(sent("/adoptions/live")).toEqual(connections);
+      expect(connections.length).toBeLessThanOrEqual(
+        app === "react" && mode === "development" ? 2 : 1,
+      );
+      expect(connections).toContain("/api/shelter/adoptions/live 200");
     });
 
     test("upload queue: each photo shows its status; the one whose connection broke is retried alone", async () => {

@@ -80,6 +80,7 @@ export {
   Get,
   Head,
   type KitMethodDecorator,
+  Method,
   Options,
   Patch,
   Post,

@@ -1,3 +1,5 @@
+import { AdoptionCount } from "./AdoptionCount";
+import { AdoptionFeed } from "./AdoptionFeed";
 import { RefreshPets } from "./RefreshPets";
 import { ShelterExport } from "./ShelterExport";
 import { ShelterFeed } from "./ShelterFeed";
@@ -13,6 +15,8 @@ export function StrategiesApp() {
       <ShelterFeed />
       <RefreshPets />
       <ShelterVisitors />
+      <AdoptionCount />
+      <AdoptionFeed />
       <ShelterPhotos />
       <ShelterExport />
     </>

@@ -65,6 +65,10 @@ function exchange<T>(
 ): Promise<T> {
   const { signal } = request;
   if (signal.aborted) return Promise.reject(new KitAbortError(target, signal.reason));
+  if (typeof request.method !== "string" || !token.test(request.method)) {
+    const message = messages.KIT_METHOD_INVALID(target.api, String(request.method));
+    return Promise.reject(new KitRequestError("argument", "KIT_METHOD_INVALID", message, target));
+  }
   const badHeader = invalidHeader(request.headers, target);
   if (badHeader !== undefined) return Promise.reject(badHeader);
   const adapter = http.defaults.adapter;

@@ -3,7 +3,20 @@
  * core and the plugins can all use it without importing each other.
  */
 
-export type KitHttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
+/**
+ * The methods with their own decorator, `QUERY` (OpenAPI 3.2), and any other HTTP token set with
+ * `@Method`: the `string & {}` keeps editors suggesting the named ones.
+ */
+export type KitHttpMethod =
+  | "GET"
+  | "POST"
+  | "PUT"
+  | "PATCH"
+  | "DELETE"
+  | "HEAD"
+  | "OPTIONS"
+  | "QUERY"
+  | (string & {});
 
 /** `"stream"` is the body as it arrives; read it with `@kit/api/stream`. */
 /**

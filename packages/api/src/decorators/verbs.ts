@@ -14,9 +14,13 @@ export type KitMethodDecorator = <F extends (...args: never) => Promise<unknown>
   descriptor: TypedPropertyDescriptor<F>,
 ) => void;
 
-/** `"GET"` is declared with `@Get`. */
+const NAMED = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
+/** An HTTP token (RFC 9110, section 5.6.2): what a request line can carry as its method. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** `"GET"` is declared with `@Get`, any other method with `@Method`. */
 function decoratorName(method: KitHttpMethod): string {
-  return method[0] + method.slice(1).toLowerCase();
+  return NAMED.has(method) ? method[0] + method.slice(1).toLowerCase() : "Method";
 }
 
 function verb(method: KitHttpMethod): (path?: string) => KitMethodDecorator {
@@ -24,6 +28,12 @@ function verb(method: KitHttpMethod): (path?: string) => KitMethodDecorator {
   return (path = "") =>
     (target, key) => {
       const { apiClass, methodName, where } = decoratedMember(decorator, target, key);
+      if (typeof method !== "string" || !TOKEN.test(method)) {
+        throw new KitDecoratorError(
+          "KIT_DECORATOR_ARGUMENT",
+          messages.KIT_DECORATOR_ARGUMENT(decorator, where, 'an HTTP method token such as "QUERY"'),
+        );
+      }
       if (typeof path !== "string") {
         throw new KitDecoratorError(
           "KIT_DECORATOR_ARGUMENT",
@@ -49,3 +59,12 @@ export const Patch = verb("PATCH");
 export const Delete = verb("DELETE");
 export const Head = verb("HEAD");
 export const Options = verb("OPTIONS");
+
+/**
+ * Any other method: `@Method("QUERY", "/search")` (OpenAPI 3.2's `query`; `@Query` names the query
+ * parameter decorator) or a token of `additionalOperations` (`@Method("LINK", "/pets/:id")`). axios
+ * sends methods in upper case, so the token is kept in upper case.
+ */
+export function Method(method: string, path?: string): KitMethodDecorator {
+  return verb(typeof method === "string" ? method.toUpperCase() : method)(path);
+}

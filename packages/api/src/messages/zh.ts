@@ -45,6 +45,8 @@ export const zh = {
     `${where} 将发送请求头名 ${JSON.stringify(header)}，它不是合法的 HTTP token`,
   KIT_BODY_NOT_SENDABLE: (method, url, adapter) =>
     `${method} ${url} 带有请求体，而 ${adapter} 适配器无法用 ${method} 发送请求体：请改用 http 适配器（Node），或换一种方式发送这些值`,
+  KIT_METHOD_INVALID: (where, method) =>
+    `${where} 将发送方法 ${JSON.stringify(method)}，它不是合法的 HTTP token`,
   KIT_URL_INVALID: (method, url) =>
     `${method} ${url} 不是绝对 URL，而当前平台需要绝对 URL：请给服务设置绝对的 baseURL`,
   KIT_PATH_VALUE_MISSING: (where, key) => `调用 ${where} 时缺少路径参数 "${key}" 的值`,

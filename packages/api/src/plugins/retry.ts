@@ -16,7 +16,7 @@ declare module "../core/plugin.js" {
 export interface RetryOptions {
   /** Extra attempts after the first; default 2. */
   retries?: number;
-  /** Methods safe to send twice; default GET, HEAD, OPTIONS, PUT, DELETE (never POST or PATCH). */
+  /** Methods safe to send twice; default GET, HEAD, OPTIONS, PUT, DELETE, QUERY (never POST or PATCH). */
   methods?: readonly KitHttpMethod[];
   /** HTTP statuses worth another attempt; default 408, 429 and every 5xx. */
   statuses?: readonly number[];
@@ -35,7 +35,8 @@ interface RetrySettings {
   maxRetryAfter: number;
 }
 
-const IDEMPOTENT: readonly KitHttpMethod[] = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
+/** RFC 9110's idempotent methods, and QUERY, which its draft defines as safe and idempotent. */
+const IDEMPOTENT: readonly KitHttpMethod[] = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "QUERY"];
 
 /**
  * Sends again after a network error, a timeout or a listed status, waiting a full-jitter backoff

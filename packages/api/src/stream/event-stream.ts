@@ -37,8 +37,11 @@ export interface KitEventStreamOptions {
   onOpen?: () => void;
 }
 
-/** Methods whose repetition has the effect of one request (RFC 9110, 9.2.2). */
-const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+/**
+ * Methods whose repetition has the effect of one request (RFC 9110, 9.2.2), and QUERY, which the
+ * HTTP QUERY method draft defines as safe and idempotent.
+ */
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "QUERY"]);
 
 /**
  * Reads a `text/event-stream` method as its events, per the HTML standard: when the connection

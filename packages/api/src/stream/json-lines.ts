@@ -6,6 +6,8 @@ import { readLines } from "./read-lines.js";
 import { targetOf } from "./target.js";
 import type { KitJsonLines } from "./types.js";
 
+const RECORD_SEPARATOR = "\u001e";
+
 export interface KitJsonLinesOptions {
   /** Ends the stream: the connection closes and the loop over it finishes without an error. */
   signal?: AbortSignal;
@@ -13,7 +15,8 @@ export interface KitJsonLinesOptions {
 
 /**
  * Reads an `application/x-ndjson` / `application/jsonl` method as its values, one JSON value per
- * line, as they arrive. Blank lines are skipped; a line that is not JSON throws a
+ * line, as they arrive; an `application/json-seq` one too, its records one per line (each line's
+ * leading record separator is dropped). Blank lines are skipped; a line that is not JSON throws a
  * `KitResponseError` (`KIT_INVALID_JSON`) whose `body` is that line. Leaving the loop or aborting
  * `options.signal` closes the connection.
  */
@@ -27,7 +30,7 @@ export async function* jsonLines<Item>(
   if (signal?.aborted) return;
   signal?.addEventListener("abort", close);
   try {
-    const headers = { Accept: "application/x-ndjson, application/jsonl" };
+    const headers = { Accept: "application/x-ndjson, application/jsonl, application/json-seq" };
     let result: Awaited<ReturnType<typeof connect>>;
     try {
       result = await connect(method, headers, connection.signal);
@@ -37,8 +40,10 @@ export async function* jsonLines<Item>(
     }
     if (result.status === 204) return;
     for await (const line of readLines(result.data, connection.signal, true)) {
-      if (line.trim() === "") continue;
-      yield parseLine(method, line, result.status) as Item;
+      // An application/json-seq record starts with a record separator (RFC 7464).
+      const text = line.startsWith(RECORD_SEPARATOR) ? line.slice(1) : line;
+      if (text.trim() === "") continue;
+      yield parseLine(method, text, result.status) as Item;
     }
   } finally {
     signal?.removeEventListener("abort", close);

@@ -10,6 +10,7 @@ import {
   type KitServerOptions,
   type KitServerSentEvent,
   type KitServerSentEvents,
+  Method,
   Post,
   Query,
   ResponseType,
@@ -37,6 +38,13 @@ class ChatApi {
   @Post("/chat/completions")
   @ResponseType("stream")
   complete(@Data() _body: { prompt: string }): Promise<KitServerSentEvents<{ delta: string }>> {
+    return null!;
+  }
+
+  /** OpenAPI 3.2's `query`: a search whose filter is the body. */
+  @Method("QUERY", "/search")
+  @ResponseType("stream")
+  search(@Data() _filter: { prompt: string }): Promise<KitServerSentEvents<{ delta: string }>> {
     return null!;
   }
 }
@@ -296,6 +304,20 @@ describe.each(["http", "fetch", "xhr"] as const)("eventStream over the %s adapte
       "POST 7",
       "POST 8",
     ]);
+  });
+
+  test("a QUERY stream resumes like a GET, with its body again (same length) and Last-Event-ID", async () => {
+    const before = server.seen.length;
+    script((response) => {
+      openStream(response);
+      response.end('retry: 10\nid: 3\ndata: {"delta":"Hel"}\n\n');
+    });
+    const events = await collect(eventStream(chatFor({ adapter }).search({ prompt: "hi" })));
+    expect(events.map((event) => event.data.delta)).toEqual(["Hel"]);
+    const seen = server.seen.slice(before);
+    expect(
+      seen.map((r) => `${r.method} ${r.headers["last-event-id"]} ${r.headers["content-length"]}`),
+    ).toEqual(["QUERY undefined 15", "QUERY 3 15"]);
   });
 
   test("a GET stream with reconnect: false ends with its connection", async () => {

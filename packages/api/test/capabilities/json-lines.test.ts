@@ -65,6 +65,20 @@ describe.each(["http", "fetch"] as const)("jsonLines over the %s adapter", (adap
     ]);
   });
 
+  test("reads an application/json-seq answer: each record's separator dropped, Accept names it", async () => {
+    server.handle((_request, response) => {
+      openLines(response, "application/json-seq");
+      response.end('\u001e{"id":1,"name":"a"}\n\u001e{"id":2,"name":"b"}\n');
+    });
+    const rows: Row[] = [];
+    for await (const row of jsonLines(exportFor({ adapter }).rows())) rows.push(row);
+    expect(rows).toEqual([
+      { id: 1, name: "a" },
+      { id: 2, name: "b" },
+    ]);
+    expect(server.seen.at(-1)!.headers.accept).toContain("application/json-seq");
+  });
+
   test("a line that is not JSON throws a KitResponseError carrying that line", async () => {
     server.handle((_request, response) => {
       openLines(response);

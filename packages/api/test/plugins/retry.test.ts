@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { KitAbortError } from "../../src/index.js";
+import { Api, Data, KitAbortError, Method } from "../../src/index.js";
 import { retry } from "../../src/plugins/index.js";
 import { createClient } from "./client.js";
 import { json, type Loopback, startLoopback } from "./loopback.js";
@@ -46,6 +46,22 @@ describe("retry", () => {
     server.use(retry(quick));
     await expect(items.create({ id: "1" }).send()).rejects.toMatchObject({ status: 503 });
     expect(loopback.seen).toHaveLength(1);
+  });
+
+  it("retries a QUERY (OpenAPI 3.2's query method), which is safe and idempotent", async () => {
+    @Api("/items")
+    class SearchApi {
+      @Method("QUERY", "/search")
+      search(@Data() _filter: { name: string }): Promise<unknown> {
+        return null!;
+      }
+    }
+    answerInTurn([503]);
+    const { server } = createClient(loopback.origin);
+    server.use(retry(quick));
+    const result = await server.createApi(SearchApi).search({ name: "a" }).send();
+    expect(result.status).toBe(200);
+    expect(loopback.seen.map((request) => request.method)).toEqual(["QUERY", "QUERY"]);
   });
 
   it("does not retry a status outside the list, such as 404", async () => {

@@ -15,8 +15,9 @@ const CLASS = new RegExp(
   String.raw`^@Api\((${STRING})(?:, \{ name: ${STRING}(?:, envelope: [^ ]+)? \})?\)\nexport class ([A-Za-z_$][\w$]*) \{$`,
   "gm",
 );
+// `@Get("/pets")`, or `@Method("QUERY", "/pets")` for a method without a decorator of its own.
 const METHOD = new RegExp(
-  String.raw`^  @(Get|Put|Post|Delete|Options|Head|Patch)\((${STRING})\)\n(?:  @.*\n)*  ([\s\S]*?) \{\n    return null!;\n  \}$`,
+  String.raw`^  @(?:(?<verb>Get|Put|Post|Delete|Options|Head|Patch)\((?<path>${STRING})\)|Method\((?<token>${STRING}), (?<tokenPath>${STRING})\))\n(?:  @.*\n)*  (?<signature>[\s\S]*?) \{\n    return null!;\n  \}$`,
   "gm",
 );
 const DECLARATION = /^export (?:interface|type) ([A-Za-z_$][\w$]*)/;
@@ -79,11 +80,13 @@ function readApiFile(text: string): ClientMethod[] {
   const methods: ClientMethod[] = [];
   for (const match of text.matchAll(METHOD)) {
     const owner = classes.filter((candidate) => candidate.at < match.index).at(-1);
-    const signature = readMethod(text, match.index, collapseWhiteSpace(match[3]!));
+    const groups = match.groups!;
+    const signature = readMethod(text, match.index, collapseWhiteSpace(groups.signature!));
     if (owner === undefined || signature === undefined) continue;
-    const route = fullRoute(owner.prefix, JSON.parse(match[2]!) as string);
+    const route = fullRoute(owner.prefix, JSON.parse(groups.path ?? groups.tokenPath!) as string);
+    const verb = groups.verb ?? (JSON.parse(groups.token!) as string);
     methods.push({
-      operation: `${match[1]!.toUpperCase()} ${route}`,
+      operation: `${verb.toUpperCase()} ${route}`,
       className: owner.className,
       ...signature,
     });

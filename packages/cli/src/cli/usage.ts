@@ -2,7 +2,7 @@
 export const USAGE = `Usage: kit <command> [options]
 
 Commands:
-  generate, g   Generate API classes and types from an OpenAPI 3.0/3.1 document
+  generate, g   Generate API classes and types from an OpenAPI 3.0/3.1/3.2 document
   init          Create service.ts, index.ts and README.md for a new client
   mock          Serve the document as a validating mock server (examples, Prefer, CORS)
 

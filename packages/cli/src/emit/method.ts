@@ -5,7 +5,7 @@ import type { TypePrinter } from "./type-printer.js";
 
 const INDENT = "  ";
 
-const VERB_DECORATORS = {
+const VERB_DECORATORS: Readonly<Record<string, string>> = {
   get: "Get",
   put: "Put",
   post: "Post",
@@ -13,7 +13,7 @@ const VERB_DECORATORS = {
   options: "Options",
   head: "Head",
   patch: "Patch",
-} as const;
+};
 
 /** A method's text, and its signature as printed. */
 export interface PrintedMethod {
@@ -48,9 +48,7 @@ export function printMethod(
     const overload = [...errors, ...parameters.map(renderParameter)].join(", ");
     lines.push(`${INDENT}${method.name}(${overload}): Promise<${returns}>;`);
   }
-  const verb = VERB_DECORATORS[method.verb];
-  decorators.add(verb);
-  lines.push(`${INDENT}@${verb}(${JSON.stringify(method.path)})`);
+  lines.push(`${INDENT}${verbDecorator(method, decorators)}`);
   if (method.contentType !== undefined) {
     decorators.add("ContentType");
     lines.push(`${INDENT}@ContentType(${JSON.stringify(method.contentType)})`);
@@ -73,6 +71,21 @@ export function printMethod(
     text: lines.join("\n"),
     signature: { method: method.name, parameters, returns },
   };
+}
+
+/**
+ * `@Get("/pets")`; a method without a decorator of its own (OpenAPI 3.2's `query`, an
+ * `additionalOperations` token) is `@Method("QUERY", "/pets")`: `@Query` binds a query parameter.
+ */
+function verbDecorator(method: MethodPlan, decorators: Set<string>): string {
+  const path = JSON.stringify(method.path);
+  const named = VERB_DECORATORS[method.verb];
+  if (named !== undefined) {
+    decorators.add(named);
+    return `@${named}(${path})`;
+  }
+  decorators.add("Method");
+  return `@Method(${JSON.stringify(method.verb.toUpperCase())}, ${path})`;
 }
 
 /** A parameter of the overload users call: its name and type. */

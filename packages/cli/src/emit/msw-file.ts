@@ -28,7 +28,12 @@ export function renderMswFile(
   return fileText([
     GENERATED_MARKER,
     valueImportLine(
-      ["http", "HttpResponse", "type HttpHandler", "type HttpResponseResolver"],
+      [
+        "http",
+        "HttpResponse",
+        file.handlers.some(hasNoMswShortcut) ? "HttpHandler" : "type HttpHandler",
+        "type HttpResponseResolver",
+      ],
       "msw",
     ),
     ...typeImportLines(printer.imports),
@@ -109,7 +114,17 @@ function handlerLine(handler: MockHandlerPlan, examples: string): string {
         return `new HttpResponse(null, ${init})`;
     }
   })();
-  return `http.${handler.verb}(\`\${baseUrl}${escapeTemplate(path)}\`, resolvers[${JSON.stringify(handler.name)}] ?? (() => ${answer}))`;
+  const rest = `\`\${baseUrl}${escapeTemplate(path)}\`, resolvers[${JSON.stringify(handler.name)}] ?? (() => ${answer})`;
+  return hasNoMswShortcut(handler)
+    ? `new HttpHandler(${JSON.stringify(handler.verb.toUpperCase())}, ${rest})`
+    : `http.${handler.verb}(${rest})`;
+}
+
+/** The methods MSW's `http` namespace names; any other (OpenAPI 3.2's `query`) is a `new HttpHandler`. */
+const MSW_SHORTCUTS = new Set(["get", "put", "post", "delete", "options", "head", "patch"]);
+
+function hasNoMswShortcut(handler: MockHandlerPlan): boolean {
+  return !MSW_SHORTCUTS.has(handler.verb);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 } from "../wire/example-response.js";
 import { exampleValue } from "../wire/example-value.js";
 import { isStreamText, STREAM_ITEMS, streamText } from "../wire/stream-body.js";
+import { exampleObjectValue } from "./example-object.js";
 import { isStatusKey, type Preference } from "./prefer.js";
 
 /** A response the client asked for with `Prefer` that the document does not declare. */
@@ -67,7 +68,7 @@ export function chooseResponse(
   const schema = isObject(media[schemaKey])
     ? { schema: media[schemaKey], pointer: appendPointer(mediaPointer, schemaKey) }
     : undefined;
-  const example = documentExample(loaded, media, mediaPointer, preference.example);
+  const example = documentExample(loaded, media, mediaType, mediaPointer, preference.example);
   if (example === undefined && preference.example !== undefined)
     return { undeclared: `no example named "${preference.example}" is declared for ${mediaType}` };
   const generate = (itemSeed: number): unknown => {
@@ -147,6 +148,7 @@ function acceptable(mediaTypes: string[], accept: string | undefined): string | 
 function documentExample(
   loaded: LoadedDocument,
   media: Record<string, unknown>,
+  mediaType: string,
   pointer: string,
   name: string | undefined,
 ): { value: unknown } | undefined {
@@ -162,7 +164,8 @@ function documentExample(
         appendPointer(pointer, "examples", chosen),
       ).value;
     }
-    if (isObject(example) && "value" in example) return { value: example.value };
+    const found = isObject(example) ? exampleObjectValue(example, mediaType) : undefined;
+    if (found !== undefined) return found;
   }
   if (name === undefined && Object.hasOwn(media, "example")) return { value: media.example };
   return undefined;

@@ -17,7 +17,9 @@ import { headerObjectExplode } from "./header-style.js";
 import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
 import { once } from "./once.js";
 import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
+import { pathItemOperations } from "./path-item-operations.js";
 import { pathStyleOf, unknownPathStyle } from "./path-style.js";
+import { queryStringSchema } from "./query-string-parameter.js";
 import {
   isExplodedQueryObject,
   isJsonContentArray,
@@ -37,7 +39,6 @@ export interface BuildOptions {
   warnings: Warnings;
 }
 
-export const VERBS: readonly Verb[] = ["get", "put", "post", "delete", "options", "head", "patch"];
 const PLACEHOLDER = /\{([^}]*)\}/g;
 /** OpenAPI 3: header parameters with these names SHALL be ignored. */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
@@ -111,16 +112,7 @@ export function* listOperations(
       pointerOf("paths", path),
       "A path item",
     );
-    if (isObject(item.value.trace)) {
-      warnings.add(
-        "trace operations are not supported and were skipped",
-        appendPointer(item.pointer, "trace"),
-      );
-    }
-    for (const verb of VERBS) {
-      const raw = item.value[verb];
-      if (raw === undefined) continue;
-      const pointer = appendPointer(item.pointer, verb);
+    for (const { verb, raw, pointer } of pathItemOperations(item, warnings)) {
       const { value: operation } = resolveObject<OperationObject>(
         loaded,
         raw,
@@ -299,6 +291,10 @@ function readParameterList(
       warnings,
       shared,
     );
+    if (parameter.unsent !== undefined) {
+      warnings.add(parameter.unsent, parameter.pointer);
+      return;
+    }
     if (parameter.name === "" && parameter.in !== "path") {
       warnings.add(
         "a parameter with an empty name cannot be sent and was skipped",
@@ -324,7 +320,7 @@ function parameterKey(parameter: Parameter): string {
   return `${parameter.in}\u0000${name}`;
 }
 
-const LOCATIONS = new Set(["path", "query", "header", "cookie"]);
+const LOCATIONS = new Set(["path", "query", "header", "cookie", "querystring"]);
 
 function readParameter(
   loaded: LoadedDocument,
@@ -346,10 +342,11 @@ function parameterOf(
 ): Parameter {
   if (typeof value.name !== "string" || !LOCATIONS.has(value.in)) {
     throw new KitGenerateError(
-      'A parameter needs a string "name" and "in" one of path, query, header, cookie',
+      'A parameter needs a string "name" and "in" one of path, query, header, cookie, querystring',
       loaded.locate(pointer),
     );
   }
+  if (value.in === "querystring") return queryStringParameter(loaded, value, pointer);
   const schema = parameterSchema(value, pointer);
   const joinedStyle = joinedQueryStyle(loaded, value, schema);
   const simpleExplode = headerObjectExplode(loaded, value, schema);
@@ -374,6 +371,24 @@ function parameterOf(
   };
 }
 
+/** OpenAPI 3.2's whole query string, as the query object `@Query()` sends, or skipped. */
+function queryStringParameter(
+  loaded: LoadedDocument,
+  value: ParameterObject,
+  pointer: string,
+): Parameter {
+  const read = queryStringSchema(loaded, value, pointer);
+  return {
+    name: value.name,
+    in: "query",
+    required: value.required === true,
+    ...text("description", value.description),
+    deprecated: value.deprecated === true,
+    ...("schema" in read ? { schema: read.schema, exploded: true as const } : read),
+    pointer,
+  };
+}
+
 function parameterSchema(parameter: ParameterObject, pointer: string): SchemaAt | undefined {
   if (isObject(parameter.schema)) {
     return { schema: parameter.schema, pointer: appendPointer(pointer, "schema") };
@@ -392,6 +407,36 @@ function mediaSchema(
 ): SchemaAt | undefined {
   if (!isObject(media) || !isObject(media[key])) return undefined;
   return { schema: media[key] as SchemaInput, pointer: appendPointer(pointer, key) };
+}
+
+/**
+ * What Kit leaves unused in an OpenAPI 3.2 Media Type Object, warned once where a user would expect
+ * it to count. `itemSchema` types the items of a sequential media type: Kit reads item by item only
+ * server-sent events, JSON Lines and `application/json-seq`; elsewhere (a request body,
+ * `multipart/mixed`) the body is one value typed by `schema`. A reference to
+ * `components/mediaTypes` is not followed, so the media type is untyped.
+ */
+function warnUnusedMedia(
+  media: unknown,
+  key: "schema" | "itemSchema",
+  pointer: string,
+  warnings: Warnings,
+): void {
+  if (!isObject(media)) return;
+  if (typeof media.$ref === "string") {
+    warnings.add(
+      "a Media Type Object reference (OpenAPI 3.2 components/mediaTypes) is not followed; this media type is untyped",
+      appendPointer(pointer, "$ref"),
+    );
+    return;
+  }
+  if (key === "itemSchema" || media.itemSchema === undefined) return;
+  warnings.add(
+    isObject(media.schema)
+      ? "itemSchema is not used here: Kit reads item by item only server-sent events, JSON Lines and JSON text sequence responses; typed by schema"
+      : "itemSchema is not used here: Kit reads item by item only server-sent events, JSON Lines and JSON text sequence responses; untyped",
+    appendPointer(pointer, "itemSchema"),
+  );
 }
 
 /**
@@ -437,7 +482,9 @@ function requestBodyOf(
   const offered = mediaTypesOf(content, pointer, warnings);
   const mediaType = requestMediaType(loaded, content, pointer, offered);
   if (mediaType === undefined) return undefined;
-  const schema = mediaSchema(content[mediaType], appendPointer(pointer, "content", mediaType));
+  const at = appendPointer(pointer, "content", mediaType);
+  warnUnusedMedia(content[mediaType], "schema", at, warnings);
+  const schema = mediaSchema(content[mediaType], at);
   const kind = bodyKind(mediaType);
   const encoding =
     kind === "form" || kind === "multipart" ? fieldEncodings(content[mediaType]) : undefined;
@@ -531,16 +578,18 @@ function responseOf(
       `a ${status} response cannot carry content (RFC 9110), so no client ever receives it; typed as no content`,
       appendPointer(pointer, "content"),
     );
-    return { status, pointer };
+    return { status, ...text("summary", value.summary), pointer };
   }
   const mediaType = chooseMediaType(mediaTypesOf(content, pointer, warnings), "response");
-  if (mediaType === undefined) return { status, pointer };
+  if (mediaType === undefined) return { status, ...text("summary", value.summary), pointer };
   const media = content[mediaType];
   const stream = streamKind(mediaType);
   const key = stream !== undefined && isObject(media) ? streamItemKey(media) : "schema";
+  warnUnusedMedia(media, key, appendPointer(pointer, "content", mediaType), warnings);
   const schema = mediaSchema(media, appendPointer(pointer, "content", mediaType), key);
   return {
     status,
+    ...text("summary", value.summary),
     mediaType,
     kind: responseKind(loaded, mediaType, schema),
     ...(stream ? { stream: { kind: stream, itemSchema: key === "itemSchema" } } : {}),

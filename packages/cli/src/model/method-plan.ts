@@ -24,6 +24,8 @@ import {
 const STREAM_TYPES: Record<StreamKind, RuntimeType> = {
   events: "KitServerSentEvents",
   "json-lines": "KitJsonLines",
+  // Read with the same `jsonLines`, which drops each record's leading separator.
+  "json-seq": "KitJsonLines",
 };
 
 /**
@@ -66,6 +68,7 @@ export function planMethod(
     [
       operation.summary,
       operation.description,
+      ...responseSummaries(operation),
       ...notes,
       `${operation.verb.toUpperCase()} ${operation.path}`,
     ],
@@ -151,4 +154,11 @@ function sourceType(source: ReturnSource, context: SchemaContext): TypeExpr {
     return context.reference(context.registry.nameInline(pointer, source.inlineName, schema));
   }
   return buildSchemaType(schema, pointer, context);
+}
+
+/** OpenAPI 3.2's response summaries, one paragraph per status that has one. */
+function responseSummaries(operation: Operation): string[] {
+  return [...operation.responses, ...operation.errors].flatMap((response) =>
+    response.summary === undefined ? [] : [`Response ${response.status}: ${response.summary}`],
+  );
 }

@@ -5,8 +5,11 @@ import type { JoinedQueryStyle } from "./query-style.js";
 import type { SchemaAt } from "./schema-input.js";
 import type { StreamKind } from "./stream-media.js";
 
-/** Verbs the runtime has decorators for; `trace` is skipped. */
-export type Verb = Exclude<HttpVerb, "trace">;
+/**
+ * The method, lower case: a fixed field (`trace` is skipped; `query` is OpenAPI 3.2's) or a token
+ * of `additionalOperations`.
+ */
+export type Verb = Exclude<HttpVerb, "trace"> | (string & {});
 
 export interface Parameter {
   /** The wire name exactly as in the document. */
@@ -31,6 +34,8 @@ export interface Parameter {
   pathStyle?: PathStyle;
   /** A JSON `content` query or path parameter that can be an array: sent whole as JSON text. */
   json?: true;
+  /** Why Kit cannot send this parameter (an OpenAPI 3.2 querystring it cannot express); skipped. */
+  unsent?: string;
   pointer: string;
 }
 
@@ -54,6 +59,8 @@ export interface FieldEncoding {
 
 export interface ResponseBody {
   status: string;
+  /** OpenAPI 3.2's response `summary`, for the method's doc. */
+  summary?: string;
   /** Absent when the response has no content (e.g. 204). */
   mediaType?: string;
   kind?: BodyKind;

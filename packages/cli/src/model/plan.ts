@@ -75,16 +75,23 @@ export function planDocument(
   };
 }
 
+/**
+ * Each tag's text for its class doc: its summary (OpenAPI 3.2), description, and 3.2's `parent` and
+ * `kind` as a line; a tag listed twice keeps its first entry. Classes stay one per tag: `parent`
+ * does not nest them.
+ */
 function tagDescriptions(document: OpenAPIDocument): Map<string, string> {
   const descriptions = new Map<string, string>();
   for (const tag of Array.isArray(document.tags) ? document.tags : []) {
-    if (
-      typeof tag?.name === "string" &&
-      typeof tag.description === "string" &&
-      !descriptions.has(tag.name)
-    ) {
-      descriptions.set(tag.name, tag.description);
-    }
+    if (typeof tag?.name !== "string" || descriptions.has(tag.name)) continue;
+    const placed = [
+      typeof tag.parent === "string" ? `Parent tag: ${tag.parent}.` : undefined,
+      typeof tag.kind === "string" ? `Kind: ${tag.kind}.` : undefined,
+    ].filter((part) => part !== undefined);
+    const text = [tag.summary, tag.description, placed.join(" ")]
+      .filter((part): part is string => typeof part === "string" && part !== "")
+      .join("\n\n");
+    if (text !== "") descriptions.set(tag.name, text);
   }
   return descriptions;
 }

@@ -1,8 +1,11 @@
 import type { MediaTypeObject } from "../openapi/types.js";
 import { essence } from "./media.js";
 
-/** How a streamed response is read: events of `text/event-stream`, or one JSON value per line. */
-export type StreamKind = "events" | "json-lines";
+/**
+ * How a streamed response is read: events of `text/event-stream`, one JSON value per line, or an
+ * `application/json-seq` sequence (RFC 7464: each value after a record separator, U+001E).
+ */
+export type StreamKind = "events" | "json-lines" | "json-seq";
 
 const JSON_LINES = new Set([
   "application/x-ndjson",
@@ -16,6 +19,7 @@ const JSON_LINES = new Set([
 export function streamKind(mediaType: string): StreamKind | undefined {
   const type = essence(mediaType);
   if (type === "text/event-stream") return "events";
+  if (type === "application/json-seq") return "json-seq";
   return JSON_LINES.has(type) ? "json-lines" : undefined;
 }
 

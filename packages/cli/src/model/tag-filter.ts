@@ -1,10 +1,11 @@
 import { KitGenerateError } from "../errors.js";
 import type { LoadedDocument } from "../openapi/load.js";
-import { appendPointer, pointerOf } from "../openapi/pointer.js";
+import { pointerOf } from "../openapi/pointer.js";
 import type { OperationObject, PathItemObject } from "../openapi/types.js";
-import { isPathKey, operationTags, VERBS } from "./build-operations.js";
+import { isPathKey, operationTags } from "./build-operations.js";
 import { closestName } from "./closest-name.js";
 import { compareText } from "./compare.js";
+import { pathItemOperations } from "./path-item-operations.js";
 import { resolveObject } from "./resolve.js";
 
 export interface TagFilter {
@@ -48,10 +49,7 @@ export function documentTags(loaded: LoadedDocument): string[] {
   for (const path of Object.keys(paths).filter(isPathKey)) {
     const at = pointerOf("paths", path);
     const item = resolveObject<PathItemObject>(loaded, paths[path], at, "A path item");
-    for (const verb of VERBS) {
-      const raw = item.value[verb];
-      if (raw === undefined) continue;
-      const pointer = appendPointer(item.pointer, verb);
+    for (const { raw, pointer } of pathItemOperations(item)) {
       const operation = resolveObject<OperationObject>(loaded, raw, pointer, "An operation");
       for (const tag of operationTags(operation.value)) tags.add(tag);
     }

@@ -19,6 +19,7 @@ export const TAKEN_TYPE_NAMES: readonly string[] = [
   "Head",
   "HeaderValue",
   "KitServer",
+  "Method",
   "Options",
   "Params",
   "Patch",

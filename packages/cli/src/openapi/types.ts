@@ -56,7 +56,8 @@ export type ParameterLocation = "path" | "query" | "header" | "cookie";
 
 export interface ParameterObject {
   name: string;
-  in: ParameterLocation;
+  /** `querystring` is OpenAPI 3.2's: the whole query string as one value. */
+  in: ParameterLocation | "querystring";
   description?: string;
   required?: boolean;
   deprecated?: boolean;
@@ -87,6 +88,8 @@ export interface RequestBodyObject {
 }
 
 export interface ResponseObject {
+  /** OpenAPI 3.2: a short text, written into the method's doc comment. */
+  summary?: string;
   description?: string;
   content?: Record<string, MediaTypeObject>;
   headers?: Record<string, unknown>;
@@ -113,6 +116,7 @@ export const HTTP_VERBS = [
   "head",
   "patch",
   "trace",
+  "query",
 ] as const;
 
 export type HttpVerb = (typeof HTTP_VERBS)[number];
@@ -120,6 +124,8 @@ export type HttpVerb = (typeof HTTP_VERBS)[number];
 export type PathItemObject = {
   [verb in HttpVerb]?: OperationObject;
 } & {
+  /** OpenAPI 3.2: operations of other methods, keyed by the method token. */
+  additionalOperations?: Record<string, OperationObject>;
   $ref?: string;
   summary?: string;
   description?: string;
@@ -136,6 +142,10 @@ export interface ServerObject {
 
 export interface TagObject {
   name: string;
+  /** OpenAPI 3.2: `summary`, `parent` and `kind` go into the tag class's doc comment. */
+  summary?: string;
+  parent?: string;
+  kind?: string;
   description?: string;
 }
 

@@ -5,11 +5,11 @@ import { pointerOf, ROOT_POINTER } from "./pointer.js";
 import type { Locate } from "./refs.js";
 import type { OpenAPIDocument } from "./types.js";
 
-const SUPPORTED_VERSION = /^3\.[01]\.\d+$/;
+const SUPPORTED_VERSION = /^3\.[012]\.\d+$/;
 
 /**
- * Checks what every later stage relies on: an OpenAPI 3.0/3.1 document with a `paths` object (3.1
- * may leave it out) and
+ * Checks what every later stage relies on: an OpenAPI 3.0/3.1/3.2 document with a `paths` object
+ * (3.1 and 3.2 may leave it out) and
  * only local references. Deeper shapes are checked where they are read. `isTree` says no object
  * appears twice (see `ParsedText`).
  */
@@ -32,13 +32,13 @@ export function validateOpenAPIDocument(
   }
   if (typeof value.openapi !== "string" || !SUPPORTED_VERSION.test(value.openapi)) {
     throw new KitGenerateError(
-      `expected an OpenAPI version 3.0.x or 3.1.x, got ${describe(value.openapi)}`,
+      `expected an OpenAPI version 3.0.x, 3.1.x or 3.2.x, got ${describe(value.openapi)}`,
       locate(pointerOf("openapi")),
     );
   }
   // OpenAPI 3.1 makes `paths` optional when the document describes webhooks or components.
   const pathsOptional =
-    value.openapi.startsWith("3.1.") &&
+    !value.openapi.startsWith("3.0.") &&
     value.paths === undefined &&
     (isObject(value.webhooks) || isObject(value.components));
   if (!pathsOptional && !isObject(value.paths)) {

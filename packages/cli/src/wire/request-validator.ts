@@ -189,7 +189,8 @@ export class RequestValidator {
           `query parameter "${parameter.name}" (explode: false) is sent ${values.length} times`,
           location,
         );
-      if (isContentParameter(raw)) {
+      // OpenAPI 3.2's querystring is read as the query object Kit sends it as (form, exploded).
+      if (isContentParameter(raw) && raw.in !== "querystring") {
         // Serialized whole by its media type: JSON text for a JSON one.
         if (values.length > 1)
           add(

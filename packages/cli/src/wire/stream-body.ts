@@ -13,6 +13,8 @@ export const STREAM_ITEMS = 3;
 export function streamText(kind: StreamKind, items: readonly unknown[]): string {
   if (kind === "json-lines")
     return items.map((item) => `${JSON.stringify(item ?? null)}\n`).join("");
+  if (kind === "json-seq")
+    return items.map((item) => `\u001e${JSON.stringify(item ?? null)}\n`).join("");
   return items.map(eventText).join("");
 }
 

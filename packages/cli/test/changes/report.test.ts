@@ -152,6 +152,16 @@ describe("the change report", () => {
     ]);
   });
 
+  it("reads @Method methods (OpenAPI 3.2 query, additionalOperations) as the printer printed them", async () => {
+    const printed = renderClient(await loadFixture("openapi-3.2.yaml"), {}, { methods: true });
+    const read = readClient(printed.files);
+    expect(read.methods.map((method) => `${method.operation} ${method.method}`)).toContain(
+      "QUERY /pets searchPets",
+    );
+    expect(read.methods.map((method) => method.operation)).toContain("LINK /pets/:id");
+    expect(read.methods).toEqual(printedClient(printed).methods);
+  });
+
   it("reads a client written before named overloads and explicit class names as the same client", () => {
     const file = (contents: string) => [{ path: "apis/pets.api.ts", contents }];
     const before = `@Api("/pets")

@@ -7,7 +7,7 @@ import { type Failure, failure } from "./failure.js";
 
 /** The only shapes a generated path may take: below `apis/` or `types/`, or the two root files. */
 const OUTPUT_PATH =
-  /^(?:apis\/[A-Za-z0-9_-]+\.api\.ts|types\/[A-Za-z0-9_-]+\.ts|service\.ts|index\.ts)$/;
+  /^(?:apis\/[A-Za-z0-9_-]+\.api\.ts|types\/[A-Za-z0-9_-]+\.ts|service\.ts|service\.config\.ts|index\.ts)$/;
 
 /**
  * Generates from `document`. A documented `KitGenerateError` is an allowed outcome (no result);

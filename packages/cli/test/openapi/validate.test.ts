@@ -26,16 +26,16 @@ describe("document validation", () => {
 
   test.each([
     [
-      "openapi: 3.2.0\npaths: {}\n",
-      '#/openapi (api.yaml:1): expected an OpenAPI version 3.0.x or 3.1.x, got "3.2.0"',
+      "openapi: 3.3.0\npaths: {}\n",
+      '#/openapi (api.yaml:1): expected an OpenAPI version 3.0.x, 3.1.x or 3.2.x, got "3.3.0"',
     ],
     [
       "openapi: 3.1\npaths: {}\n",
-      "#/openapi (api.yaml:1): expected an OpenAPI version 3.0.x or 3.1.x, got 3.1",
+      "#/openapi (api.yaml:1): expected an OpenAPI version 3.0.x, 3.1.x or 3.2.x, got 3.1",
     ],
     [
       "info: {}\npaths: {}\n",
-      "#/openapi (api.yaml:1): expected an OpenAPI version 3.0.x or 3.1.x, got nothing",
+      "#/openapi (api.yaml:1): expected an OpenAPI version 3.0.x, 3.1.x or 3.2.x, got nothing",
     ],
   ])("rejects an unsupported version: %j", (text, message) => {
     expect(thrownBy(() => parseOpenAPIDocument(text, "api.yaml")).message).toBe(message);

@@ -17,6 +17,7 @@ export const FIXTURES = [
   "springdoc.json",
   "combined-keywords.yaml",
   "type-fidelity.yaml",
+  "openapi-3.2.yaml",
 ] as const;
 
 /** `petstore-3.0.json` → `petstore-3-0-json`: a folder name for a fixture's output. */
