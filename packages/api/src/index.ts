@@ -34,6 +34,7 @@ export {
   type KitServerOptions,
   type KitValidateCode,
 } from "./core/options.js";
+export type { KitPathStyle } from "./core/path-value.js";
 export type {
   KitCallOptions,
   KitContext,

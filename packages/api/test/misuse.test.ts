@@ -7,6 +7,7 @@ import {
   KitDecoratorError,
   type KitHeaderStyle,
   KitOptionsError,
+  type KitPathStyle,
   type KitQueryStyle,
   KitServer,
   type KitServerOptions,
@@ -246,6 +247,41 @@ describe("API class misuse, named by class and method", () => {
     expect(error).toMatchObject({
       code: "KIT_DECORATOR_ARGUMENT",
       message: '@HeaderValue on Form.get needs a style of "simple" and a boolean explode',
+    });
+  });
+
+  test("@Query with a contentType that is not JSON", () => {
+    const error = thrown(() => {
+      class Xml {
+        @Get() get(
+          @Query("ids", { contentType: "application/xml" }) _ids: number[],
+        ): Promise<void> {
+          return null!;
+        }
+      }
+      return Xml;
+    });
+    expect(error).toMatchObject({
+      code: "KIT_DECORATOR_ARGUMENT",
+      message: "@Query on Xml.get needs a JSON contentType (application/json)",
+    });
+  });
+
+  test("@Params with a style paths do not have", () => {
+    const error = thrown(() => {
+      class Form {
+        @Get("/:id") get(
+          @Params("id", { style: "form" } as unknown as KitPathStyle) _id: object,
+        ): Promise<void> {
+          return null!;
+        }
+      }
+      return Form;
+    });
+    expect(error).toMatchObject({
+      code: "KIT_DECORATOR_ARGUMENT",
+      message:
+        '@Params on Form.get needs a style of "simple", "label" or "matrix" and a boolean explode',
     });
   });
 });

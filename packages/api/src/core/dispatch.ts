@@ -5,7 +5,7 @@ import { unwrapEnvelope } from "./envelope.js";
 import type { KitRequestTarget } from "./errors.js";
 import type { KitCallOptions, KitContext } from "./plugin.js";
 import { buildRequest, type CallSettings } from "./request.js";
-import { readBody } from "./response-body.js";
+import { readBody, readsJson } from "./response-body.js";
 import type { KitResult } from "./result.js";
 import type { Route } from "./route.js";
 import type { RawResponse, Transport, TransportExtra } from "./transport.js";
@@ -96,7 +96,7 @@ function send(
           request.method === "HEAD" ? undefined : readBody(response, request.responseType, target),
         status: response.status,
         headers: response.headers,
-        json: request.responseType === "json",
+        json: readsJson(response, request.responseType),
       },
       serverOptions,
       route.envelope ?? serverOptions.envelope,

@@ -38,6 +38,7 @@ const axiosResponseTypes = {
   blob: "arraybuffer",
   arraybuffer: "arraybuffer",
   stream: "stream",
+  auto: "arraybuffer",
 } as const satisfies Record<KitResponseType, "text" | "arraybuffer" | "stream">;
 
 /**
@@ -70,6 +71,18 @@ function exchange<T>(
   }
   const badHeader = invalidHeader(request.headers, target);
   if (badHeader !== undefined) return Promise.reject(badHeader);
+  const adapter = http.defaults.adapter;
+  if (
+    request.data !== undefined &&
+    (request.method === "GET" || request.method === "HEAD") &&
+    (adapter === "fetch" || adapter === "xhr")
+  ) {
+    // fetch refuses such a request with a bare TypeError (a "network error"); XHR drops the body.
+    const message = messages.KIT_BODY_NOT_SENDABLE(target.method, target.url, adapter);
+    return Promise.reject(
+      new KitRequestError("argument", "KIT_BODY_NOT_SENDABLE", message, target),
+    );
+  }
   const config: AxiosRequestConfig = {
     method: request.method,
     url: appendQuery(request.url, serializeQuery(request.params)),

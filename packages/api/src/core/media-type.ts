@@ -8,3 +8,8 @@ export function isJsonMediaType(mediaType: string): boolean {
   const essence = mediaTypeEssence(mediaType);
   return essence === "application/json" || essence === "text/json" || essence.endsWith("+json");
 }
+
+/** A range such as `*\/*` or `application/*`: it accepts types but names none to send. */
+export function isMediaRange(mediaType: string): boolean {
+  return mediaTypeEssence(mediaType).endsWith("/*");
+}

@@ -58,6 +58,8 @@ export const coreMessages = {
     `${where} was called with ${got} for @Data() (argument ${argument}), which must be an object to hold @Data("${field}")`,
   KIT_HEADER_NAME_INVALID: (where: string, header: string) =>
     `${where} would send the header name ${JSON.stringify(header)}, which is not an HTTP token`,
+  KIT_BODY_NOT_SENDABLE: (method: string, url: string, adapter: string) =>
+    `${method} ${url} has a request body, which the ${adapter} adapter cannot send with ${method}: use the http adapter (Node), or send the values another way`,
   KIT_METHOD_INVALID: (where: string, method: string) =>
     `${where} would send the method ${JSON.stringify(method)}, which is not an HTTP token`,
   KIT_URL_INVALID: (method: string, url: string) =>

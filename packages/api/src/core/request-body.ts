@@ -1,5 +1,5 @@
 import { formBodyPairs, type KitFieldEncodings, multipartBody } from "./form-encoding.js";
-import { isJsonMediaType, mediaTypeEssence } from "./media-type.js";
+import { isJsonMediaType, isMediaRange, mediaTypeEssence } from "./media-type.js";
 import { isPlainObject } from "./plain-object.js";
 
 export interface EncodedBody {
@@ -17,6 +17,9 @@ const noBody: EncodedBody = Object.freeze({ data: undefined, contentType: undefi
  * multipart never gets a hand-written `Content-Type`, so the client adds the boundary. A plain
  * object is a set of fields, each written as its `encodings` entry says; anything else
  * (`FormData`, a string) is a ready-made body. Without a body there is no `Content-Type`.
+ * Bytes with no declared type, or under a media range (`*\/*`, `application/*`), which names no
+ * type to send, go as the Blob's own type, else `application/octet-stream`: left to them, axios
+ * and the browser send `application/x-www-form-urlencoded` or the range itself.
  */
 export function encodeBody(
   contentType: string | undefined,
@@ -24,10 +27,14 @@ export function encodeBody(
   encodings: KitFieldEncodings = {},
 ): EncodedBody {
   if (data === undefined) return noBody;
-  if (contentType === undefined || isJsonMediaType(contentType)) {
+  if ((contentType === undefined || isMediaRange(contentType)) && isBytes(data)) {
+    return { data, contentType: (data instanceof Blob && data.type) || "application/octet-stream" };
+  }
+  if (contentType === undefined || isMediaRange(contentType) || isJsonMediaType(contentType)) {
     // Any value, a string or number too, travels as JSON; axios alone would send a string raw.
-    if (isReadyMade(data)) return { data, contentType };
-    return { data: JSON.stringify(data), contentType: contentType ?? "application/json" };
+    const json = contentType === undefined || isMediaRange(contentType) ? undefined : contentType;
+    if (isReadyMade(data)) return { data, contentType: json };
+    return { data: JSON.stringify(data), contentType: json ?? "application/json" };
   }
   const mime = mediaTypeEssence(contentType);
   if (mime === "application/x-www-form-urlencoded") {
@@ -48,6 +55,11 @@ export function encodeBody(
     return { data: data.slice(0, data.size, contentType), contentType };
   }
   return { data, contentType };
+}
+
+/** Binary data: a Blob, an ArrayBuffer or a view of one (a Buffer, a Uint8Array). */
+function isBytes(data: unknown): boolean {
+  return data instanceof Blob || data instanceof ArrayBuffer || ArrayBuffer.isView(data);
 }
 
 /** A body the platform sends as it is: bytes, a stream, a FormData or URLSearchParams. */

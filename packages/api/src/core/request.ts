@@ -6,6 +6,7 @@ import { headerText } from "./header-text.js";
 import { messages } from "./messages.js";
 import type { KitResolvedServerOptions } from "./options.js";
 import { fillPathTemplate, showPathTemplate } from "./path-template.js";
+import { jsonText, pathValueText } from "./path-value.js";
 import { KitQueryList } from "./query.js";
 import { encodeBody, isReadyMade } from "./request-body.js";
 import type { Route } from "./route.js";
@@ -33,7 +34,7 @@ export function buildRequest(
   const binding = endpoint.at(options.baseURL);
   // Without a prototype, a key named `__proto__` is an ordinary key that reaches the wire.
   const params: Record<string, unknown> = Object.create(null);
-  for (const { name, index, separator, deepObject, queryKeys } of route.query) {
+  for (const { name, index, separator, deepObject, queryKeys, json } of route.query) {
     const value = args[index];
     if (name === undefined) {
       // Object.assign would spread a string or an array into keys: "foo" as ?0=f&1=o&2=o.
@@ -48,7 +49,8 @@ export function buildRequest(
       }
       if (queryKeys === undefined || value == null) Object.assign(params, value);
       else putQueryObject(params, queryKeys, value as Record<string, unknown>);
-    } else putQuery(params, { name, separator, deepObject }, value);
+    } else if (json && value != null) params[name] = jsonText(value);
+    else putQuery(params, { name, separator, deepObject }, value);
   }
   // To another origin (a route that is an absolute URL) the server's headers and cookies stay
   // home; what the method or the call sets goes.
@@ -132,7 +134,7 @@ function fillPath(route: Route, binding: Binding, args: readonly unknown[]): str
       const target = targetOf(route, binding);
       throw new KitRequestError("argument", "KIT_PATH_VALUE_MISSING", message, target);
     }
-    values.push(encodeURIComponent(String(value)));
+    values.push(pathValueText(url.names[i]!, value, route.pathStyles[i]));
   }
   const filled = fillPathTemplate(url, values);
   if (values.length === 0) return filled;

@@ -1,4 +1,5 @@
 import { type KitRequestTarget, KitResponseError } from "./errors.js";
+import { isJsonMediaType, mediaTypeEssence } from "./media-type.js";
 import { messages } from "./messages.js";
 import type { KitResponseHeaders } from "./result.js";
 import type { RawResponse } from "./transport.js";
@@ -20,6 +21,12 @@ export function readBody(
 ): unknown {
   const { data } = response;
   switch (responseType) {
+    case "auto": {
+      const kind = kindOfContent(response);
+      // The bytes came as an ArrayBuffer or Buffer; JSON is parsed from their text.
+      const body = kind === "json" ? { ...response, data: decodeText(data) } : response;
+      return readBody(body, kind, target);
+    }
     case "json":
       if (typeof data !== "string") return data;
       if (data === "") return undefined;
@@ -46,6 +53,23 @@ export function readBody(
         ? data
         : new Blob([toArrayBuffer(data)], { type: String(response.headers["content-type"] ?? "") });
   }
+}
+
+/** Whether the body is read as JSON: always for `"json"`, for `"auto"` when JSON came. */
+export function readsJson(response: RawResponse, responseType: KitResponseType): boolean {
+  return responseType === "json" || (responseType === "auto" && kindOfContent(response) === "json");
+}
+
+/**
+ * How an `"auto"` response is read, by the type that came: JSON (or no type) parsed, text and XML
+ * as a string, anything else as bytes.
+ */
+function kindOfContent(response: RawResponse): "json" | "text" | "blob" {
+  const type = mediaTypeEssence(String(response.headers["content-type"] ?? ""));
+  if (type === "" || isJsonMediaType(type)) return "json";
+  if (type.startsWith("text/") || type === "application/xml" || type.endsWith("+xml"))
+    return "text";
+  return "blob";
 }
 
 /** The body of an error response: parsed when it is JSON, else its text. */

@@ -13,6 +13,7 @@ import type { KitFieldEncoding, KitFieldEncodings } from "./form-encoding.js";
 import { messages } from "./messages.js";
 import type { KitEnvelopeMode } from "./options.js";
 import { type PathTemplate, parsePathTemplate } from "./path-template.js";
+import type { PathStyle } from "./path-value.js";
 import type { KitCallOptions } from "./plugin.js";
 import { joinURL } from "./url.js";
 import type { KitHttpMethod, KitResponseType } from "./vocabulary.js";
@@ -30,6 +31,8 @@ export interface Route {
   readonly path: PathTemplate;
   /** For each placeholder of `path`, the index of the argument that fills it. */
   readonly pathArguments: readonly number[];
+  /** For each placeholder of `path`, its `@Params` style, if any. */
+  readonly pathStyles: readonly (PathStyle | "json" | undefined)[];
   readonly query: readonly ParameterBinding[];
   readonly headers: readonly ParameterBinding[];
   readonly body: readonly ParameterBinding[];
@@ -101,6 +104,10 @@ function compile(apiClass: Constructor): CompiledApi {
       pathText: routePath,
       path,
       pathArguments: path.names.map((name) => pathBindings.find((p) => p.name === name)!.index),
+      pathStyles: path.names.map((name) => {
+        const binding = pathBindings.find((p) => p.name === name)!;
+        return binding.json ? "json" : binding.pathStyle;
+      }),
       query: withRole(parameters, "query"),
       headers: withRole(parameters, "header"),
       body: withRole(parameters, "data"),

@@ -19,7 +19,12 @@ export type KitHttpMethod =
   | (string & {});
 
 /** `"stream"` is the body as it arrives; read it with `@kit/api/stream`. */
-export type KitResponseType = "json" | "text" | "blob" | "arraybuffer" | "stream";
+/**
+ * How a response body is read. `"auto"` reads it by the `Content-Type` that came: JSON types parsed,
+ * `text/*` and XML as a string, anything else as a `Blob`; for an operation whose answers differ in
+ * kind (a 200 file beside a 202 JSON status).
+ */
+export type KitResponseType = "json" | "text" | "blob" | "arraybuffer" | "stream" | "auto";
 
 /** The request of one send, as plugins see and may change it before `next()`. */
 export interface KitRequest {

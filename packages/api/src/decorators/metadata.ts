@@ -1,5 +1,6 @@
 import type { KitFieldEncoding } from "../core/form-encoding.js";
 import type { KitEnvelopeMode, KitServerOptions } from "../core/options.js";
+import type { PathStyle } from "../core/path-value.js";
 import type { KitCallOptions } from "../core/plugin.js";
 import type { KitQuerySeparator } from "../core/query.js";
 import type { KitHttpMethod, KitResponseType } from "../core/vocabulary.js";
@@ -32,6 +33,10 @@ export interface ParameterBinding {
    * if each were a named `@Query`; keys not listed follow as the unnamed `@Query()` sends them.
    */
   readonly queryKeys?: readonly QueryKey[];
+  /** For `@Query`/`@Params` with a JSON `contentType`: the value goes as JSON text, whatever it is. */
+  readonly json?: true;
+  /** For `@Params` with a style: how an array or object fills the placeholder. */
+  readonly pathStyle?: PathStyle;
 }
 
 /** One listed key of a query object: its name and how an array or object under it is sent. */

@@ -1,6 +1,8 @@
 import { KitDecoratorError } from "../core/errors.js";
 import type { KitFieldEncoding } from "../core/form-encoding.js";
+import { isJsonMediaType } from "../core/media-type.js";
 import { messages } from "../core/messages.js";
+import type { KitPathStyle, PathStyle } from "../core/path-value.js";
 import type { KitQuerySeparator } from "../core/query.js";
 import { decoratedMember, requireText } from "./member.js";
 import { ownMethodRecord, type ParameterRole, type QueryKey } from "./metadata.js";
@@ -20,6 +22,11 @@ export type KitParameterDecorator = (
 export interface KitQueryStyle {
   style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
   explode?: boolean;
+  /**
+   * A JSON media type (`"application/json"`): the value, an array too, is sent whole as JSON text,
+   * as OpenAPI's `content` says, never by a style.
+   */
+  contentType?: string;
 }
 
 const SEPARATORS: Record<string, KitQuerySeparator> = {
@@ -76,6 +83,7 @@ interface ParameterOptions {
   queryObject?: KitQueryObject;
   encoding?: KitFieldEncoding;
   headerStyle?: KitHeaderStyle;
+  pathStyle?: KitPathStyle;
 }
 
 function parameter(
@@ -83,7 +91,7 @@ function parameter(
   decorator: string,
   name: string | undefined,
   nameRequired: boolean,
-  { style, queryObject, encoding, headerStyle }: ParameterOptions = {},
+  { style, queryObject, encoding, headerStyle, pathStyle }: ParameterOptions = {},
 ): KitParameterDecorator {
   return (target, key, index) => {
     const { apiClass, methodName, where } = decoratedMember(decorator, target, key);
@@ -95,7 +103,8 @@ function parameter(
         messages.KIT_PARAMS_DUPLICATE(where, String(name)),
       );
     }
-    const separator = style === undefined ? undefined : querySeparator(where, style);
+    const json = jsonContent(decorator, where, style?.contentType ?? pathStyle?.contentType);
+    const separator = style === undefined || json ? undefined : querySeparator(where, style);
     parameters.push({
       role,
       name,
@@ -105,6 +114,8 @@ function parameter(
       ...(encoding === undefined ? {} : { encoding: checkedEncoding(where, encoding) }),
       ...(headerStyle === undefined ? {} : { simpleExplode: simpleExplode(where, headerStyle) }),
       ...(queryObject === undefined ? {} : { queryKeys: queryKeys(where, queryObject) }),
+      ...(pathStyle === undefined || json ? {} : { pathStyle: checkedPathStyle(where, pathStyle) }),
+      ...(json ? { json } : {}),
     });
   };
 }
@@ -159,8 +170,40 @@ function simpleExplode(where: string, style: KitHeaderStyle): boolean {
 }
 
 /** Fills the placeholder `:name` of the route; the value is URI-encoded. */
-export function Params(name: string): KitParameterDecorator {
-  return parameter("params", "Params", name, true);
+/** One path placeholder; an array or object is sent as `style` says (see `KitPathStyle`). */
+export function Params(name: string, style?: KitPathStyle): KitParameterDecorator {
+  return parameter("params", "Params", name, true, { pathStyle: style });
+}
+
+const PATH_STYLES = new Set(["simple", "label", "matrix"]);
+
+/** `true` for a JSON `contentType` option; any other given value is refused. */
+function jsonContent(decorator: string, where: string, contentType: unknown): true | undefined {
+  if (contentType === undefined) return undefined;
+  if (typeof contentType === "string" && isJsonMediaType(contentType)) return true;
+  throw new KitDecoratorError(
+    "KIT_DECORATOR_ARGUMENT",
+    messages.KIT_DECORATOR_ARGUMENT(decorator, where, "a JSON contentType (application/json)"),
+  );
+}
+
+function checkedPathStyle(where: string, style: KitPathStyle): PathStyle {
+  const valid =
+    typeof style === "object" &&
+    style !== null &&
+    (style.style === undefined || PATH_STYLES.has(style.style)) &&
+    (style.explode === undefined || typeof style.explode === "boolean");
+  if (!valid) {
+    throw new KitDecoratorError(
+      "KIT_DECORATOR_ARGUMENT",
+      messages.KIT_DECORATOR_ARGUMENT(
+        "Params",
+        where,
+        'a style of "simple", "label" or "matrix" and a boolean explode',
+      ),
+    );
+  }
+  return { style: style.style ?? "simple", explode: style.explode ?? false };
 }
 
 /**

@@ -126,7 +126,14 @@ export const PluginOptions = optionDecorator<KitCallOptions>(
   },
 );
 
-const responseTypes: readonly KitResponseType[] = ["json", "text", "blob", "arraybuffer", "stream"];
+const responseTypes: readonly KitResponseType[] = [
+  "json",
+  "text",
+  "blob",
+  "arraybuffer",
+  "stream",
+  "auto",
+];
 
 /** How the response body is read; only `"json"` (the default) is ever unwrapped. */
 export const ResponseType = optionDecorator<KitResponseType>(

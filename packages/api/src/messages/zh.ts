@@ -43,6 +43,8 @@ export const zh = {
     `调用 ${where} 时请求头 "${header}" 的值含有换行或控制字符`,
   KIT_HEADER_NAME_INVALID: (where, header) =>
     `${where} 将发送请求头名 ${JSON.stringify(header)}，它不是合法的 HTTP token`,
+  KIT_BODY_NOT_SENDABLE: (method, url, adapter) =>
+    `${method} ${url} 带有请求体，而 ${adapter} 适配器无法用 ${method} 发送请求体：请改用 http 适配器（Node），或换一种方式发送这些值`,
   KIT_METHOD_INVALID: (where, method) =>
     `${where} 将发送方法 ${JSON.stringify(method)}，它不是合法的 HTTP token`,
   KIT_URL_INVALID: (method, url) =>

@@ -424,10 +424,18 @@ function resolveStorage(
   return { storage: layeredStorage(front!.storage, back.storage), memory: false };
 }
 
-/** Blobs, array buffers and streams are neither serializable to web storage nor safe to hand out twice. */
+/**
+ * Blobs, array buffers and streams are neither serializable to web storage nor safe to hand out
+ * twice; an `"auto"` read may give a Blob.
+ */
 function isBinary(ctx: KitContext): boolean {
   const { responseType } = ctx.request;
-  return responseType === "blob" || responseType === "arraybuffer" || responseType === "stream";
+  return (
+    responseType === "blob" ||
+    responseType === "arraybuffer" ||
+    responseType === "stream" ||
+    responseType === "auto"
+  );
 }
 
 function urlStartsWith(url: string, prefix: string): boolean {

@@ -107,10 +107,12 @@ function bindingDecorator(parameter: ParameterPlan, decorators: Set<string>): st
     return `@Query(${queryObjectArgument(parameter.queryKeys)})`;
   const key = parameter.key === undefined ? "" : JSON.stringify(parameter.key);
   const option =
+    (parameter.json ? ', { contentType: "application/json" }' : "") ||
     styleArgument(parameter.joinedStyle) ||
     (parameter.deepObject ? ', { style: "deepObject" }' : "") ||
     encodingArgument(parameter.encoding) ||
-    (parameter.simpleExplode === undefined ? "" : `, { explode: ${parameter.simpleExplode} }`);
+    (parameter.simpleExplode === undefined ? "" : `, { explode: ${parameter.simpleExplode} }`) ||
+    pathStyleArgument(parameter.pathStyle);
   return `@${parameter.decorator}(${key}${option})`;
 }
 
@@ -126,6 +128,12 @@ function queryObjectArgument(keys: readonly QueryKeyPlan[]): string {
     return style === "" ? [] : [`${JSON.stringify(key)}: ${style}`];
   });
   return `{ keys: [${names}]${styles.length === 0 ? "" : `, styles: { ${styles.join(", ")} }`} }`;
+}
+
+/** `@Params`'s option: `, { style: "matrix", explode: true }`; `explode` only when true. */
+function pathStyleArgument(style: ParameterPlan["pathStyle"]): string {
+  if (style === undefined) return "";
+  return `, { style: "${style.style}"${style.explode ? ", explode: true" : ""} }`;
 }
 
 /** The runtime's `@Query` option for the style; `explode` defaults to false for the delimited ones. */

@@ -18,8 +18,15 @@ import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
 import { once } from "./once.js";
 import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
 import { pathItemOperations } from "./path-item-operations.js";
+import { pathStyleOf, unknownPathStyle } from "./path-style.js";
 import { queryStringSchema } from "./query-string-parameter.js";
-import { isExplodedQueryObject, joinedQueryStyle, unexpressedQueryStyle } from "./query-style.js";
+import {
+  isExplodedQueryObject,
+  isJsonContentArray,
+  joinedQueryStyle,
+  unexpressedQueryStyle,
+} from "./query-style.js";
+import { requestMediaType } from "./request-media.js";
 import { resolveObject } from "./resolve.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
 import { streamItemKey, streamKind } from "./stream-media.js";
@@ -343,7 +350,8 @@ function parameterOf(
   const schema = parameterSchema(value, pointer);
   const joinedStyle = joinedQueryStyle(loaded, value, schema);
   const simpleExplode = headerObjectExplode(loaded, value, schema);
-  const unexpressed = unexpressedQueryStyle(loaded, value, schema);
+  const pathStyle = pathStyleOf(loaded, value, schema);
+  const unexpressed = unexpressedQueryStyle(loaded, value, schema) ?? unknownPathStyle(value);
   if (unexpressed !== undefined) warnings.add(unexpressed, appendPointer(pointer, "style"));
   return {
     name: value.name,
@@ -357,6 +365,8 @@ function parameterOf(
     ...(value.in === "query" && value.style === "deepObject" ? { deepObject: true as const } : {}),
     ...(isExplodedQueryObject(loaded, value, schema) ? { exploded: true as const } : {}),
     ...(simpleExplode !== undefined ? { simpleExplode } : {}),
+    ...(pathStyle !== undefined ? { pathStyle } : {}),
+    ...(isJsonContentArray(loaded, value, schema) ? { json: true as const } : {}),
     pointer,
   };
 }
@@ -457,18 +467,20 @@ function readRequestBody(
 ): { requestBody?: RequestBody } {
   if (raw === undefined) return {};
   const { value, pointer } = resolveObject<RequestBodyObject>(loaded, raw, at, "A request body");
-  const read = () => requestBodyOf(value, pointer, warnings);
+  const read = () => requestBodyOf(loaded, value, pointer, warnings);
   const requestBody = pointer === at ? read() : once(shared.requestBodies, pointer, read);
   return requestBody ? { requestBody } : {};
 }
 
 function requestBodyOf(
+  loaded: LoadedDocument,
   value: RequestBodyObject,
   pointer: string,
   warnings: Warnings,
 ): RequestBody | undefined {
   const content = isObject(value.content) ? value.content : {};
-  const mediaType = chooseMediaType(mediaTypesOf(content, pointer, warnings), "request");
+  const offered = mediaTypesOf(content, pointer, warnings);
+  const mediaType = requestMediaType(loaded, content, pointer, offered);
   if (mediaType === undefined) return undefined;
   const at = appendPointer(pointer, "content", mediaType);
   warnUnusedMedia(content[mediaType], "schema", at, warnings);

@@ -1,6 +1,6 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import type { ParameterObject } from "../openapi/types.js";
-import { mergeObjectShape } from "./merge-object-shape.js";
+import { parameterValueKinds } from "./parameter-branches.js";
 import { isContentParameter } from "./query-style.js";
 import type { SchemaAt } from "./schema-input.js";
 
@@ -18,6 +18,6 @@ export function headerObjectExplode(
   if (parameter.in !== "header" || schema === undefined || isContentParameter(parameter)) {
     return undefined;
   }
-  if (mergeObjectShape(loaded, [schema]) === undefined) return undefined;
+  if (!parameterValueKinds(loaded, schema).object) return undefined;
   return parameter.explode === true;
 }

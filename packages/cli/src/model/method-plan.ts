@@ -84,6 +84,8 @@ export function planMethod(
       ...(parameter.deepObject ? { deepObject: parameter.deepObject } : {}),
       ...(parameter.encoding !== undefined ? { encoding: parameter.encoding } : {}),
       ...(parameter.simpleExplode !== undefined ? { simpleExplode: parameter.simpleExplode } : {}),
+      ...(parameter.pathStyle !== undefined ? { pathStyle: parameter.pathStyle } : {}),
+      ...(parameter.json ? { json: parameter.json } : {}),
       ...("queryKeys" in source ? { queryKeys: source.queryKeys.map(queryKey) } : {}),
       required: parameter.required,
       type:

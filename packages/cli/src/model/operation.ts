@@ -1,5 +1,6 @@
 import type { HttpVerb, ParameterLocation } from "../openapi/types.js";
 import type { BodyKind } from "./media.js";
+import type { PathStyle } from "./path-style.js";
 import type { JoinedQueryStyle } from "./query-style.js";
 import type { SchemaAt } from "./schema-input.js";
 import type { StreamKind } from "./stream-media.js";
@@ -29,6 +30,10 @@ export interface Parameter {
   exploded?: true;
   /** A header object in the `simple` style: keys and values joined, or `key=value` with explode. */
   simpleExplode?: boolean;
+  /** A path parameter whose style the runtime must be told (`label`, `matrix`, a `simple` object). */
+  pathStyle?: PathStyle;
+  /** A JSON `content` query or path parameter that can be an array: sent whole as JSON text. */
+  json?: true;
   /** Why Kit cannot send this parameter (an OpenAPI 3.2 querystring it cannot express); skipped. */
   unsent?: string;
   pointer: string;

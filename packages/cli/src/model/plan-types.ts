@@ -1,5 +1,6 @@
 import type { ServiceEnvelope } from "./envelope-plan.js";
 import type { FieldEncoding, Verb } from "./operation.js";
+import type { PathStyle } from "./path-style.js";
 import type { JoinedQueryStyle } from "./query-style.js";
 import type { EnvelopeMode, ParameterDecorator } from "./signature.js";
 import type { TagGroup } from "./tag-group.js";
@@ -40,7 +41,7 @@ export interface MethodPlan {
   readonly path: string;
   readonly doc: Doc;
   readonly contentType?: string;
-  readonly responseType?: "text" | "blob" | "stream";
+  readonly responseType?: "text" | "blob" | "stream" | "auto";
   /** `@Envelope(mode)`: how the runtime reads this method's JSON body, where its class says otherwise. */
   readonly envelope?: EnvelopeMode;
   /** Required parameters first, then optional ones. */
@@ -77,6 +78,10 @@ export interface ParameterPlan {
   readonly encoding?: FieldEncoding;
   /** A header object's `simple` style explode (`@HeaderValue(name, { explode })`). */
   readonly simpleExplode?: boolean;
+  /** A path parameter's style (`@Params(name, { style, explode })`). */
+  readonly pathStyle?: PathStyle;
+  /** A value sent as JSON text (`@Query(name, { contentType: "application/json" })`). */
+  readonly json?: true;
   readonly required: boolean;
   readonly type: TypeExpr;
 }

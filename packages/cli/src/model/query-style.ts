@@ -1,8 +1,8 @@
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import type { ParameterObject } from "../openapi/types.js";
-import { dereference } from "./dereference.js";
-import { mergeObjectShape } from "./merge-object-shape.js";
+import { bodyKind } from "./media.js";
+import { parameterValueKinds } from "./parameter-branches.js";
 import type { SchemaAt } from "./schema-input.js";
 
 /** The OpenAPI styles whose `explode: false` sends an array as one value with its items joined. */
@@ -30,12 +30,8 @@ export function joinedQueryStyle(
   ) {
     return undefined;
   }
-  const { style } = written;
-  const { schema: resolved } = dereference(loaded, schema.schema, schema.pointer);
-  const types = Array.isArray(resolved.type) ? resolved.type : [resolved.type];
-  return types.includes("array") || mergeObjectShape(loaded, [schema]) !== undefined
-    ? (style as JoinedQueryStyle)
-    : undefined;
+  const { array, object } = parameterValueKinds(loaded, schema);
+  return array || object ? (written.style as JoinedQueryStyle) : undefined;
 }
 
 /**
@@ -52,7 +48,7 @@ export function unexpressedQueryStyle(
   if (schema === undefined || written === undefined || !written.explode) return undefined;
   const { style } = written;
   if (style !== "spaceDelimited" && style !== "pipeDelimited") return undefined;
-  if (mergeObjectShape(loaded, [schema]) === undefined) return undefined;
+  if (!parameterValueKinds(loaded, schema).object) return undefined;
   return `OpenAPI gives an object no ${style} form with explode: true; it is sent as JSON text`;
 }
 
@@ -86,5 +82,25 @@ export function isExplodedQueryObject(
   if (schema === undefined || written === undefined || written.style !== "form" || !written.explode)
     return false;
   // Objects only: `allOf: [$ref]` to a string enum reads as an object schema until merged.
-  return mergeObjectShape(loaded, [schema]) !== undefined;
+  return parameterValueKinds(loaded, schema).object;
+}
+
+/**
+ * A query or path parameter described by JSON `content` whose value can be an array: the runtime
+ * must be told to send it as JSON text (`@Query("ids", { contentType: "application/json" })`),
+ * since an array without that goes by the style. Objects are JSON text already.
+ */
+export function isJsonContentArray(
+  loaded: LoadedDocument,
+  parameter: ParameterObject,
+  schema: SchemaAt | undefined,
+): boolean {
+  if (schema === undefined || (parameter.in !== "query" && parameter.in !== "path")) return false;
+  if (!isContentParameter(parameter)) return false;
+  const mediaType = Object.keys(parameter.content ?? {}).sort()[0];
+  return (
+    mediaType !== undefined &&
+    bodyKind(mediaType) === "json" &&
+    parameterValueKinds(loaded, schema).array
+  );
 }

@@ -10,6 +10,7 @@ import { mergeObjectShape } from "./merge-object-shape.js";
 import { NameScope, variableName } from "./names.js";
 import type { FieldEncoding, Operation, RequestBody } from "./operation.js";
 import { operationTypeStem } from "./operation-name.js";
+import type { PathStyle } from "./path-style.js";
 import { placeholderKeys } from "./path-template.js";
 import type { JoinedQueryStyle } from "./query-style.js";
 import { hiddenIn } from "./read-write.js";
@@ -44,6 +45,10 @@ export interface SignatureParameter {
   encoding?: FieldEncoding;
   /** For `@HeaderValue` of an object: the `simple` style's explode. */
   simpleExplode?: boolean;
+  /** For `@Params`: the style the runtime must be told. */
+  pathStyle?: PathStyle;
+  /** For `@Query`/`@Params`: the value goes as JSON text (`content` JSON that can be an array). */
+  json?: true;
   required: boolean;
   type: TypeSource;
 }
@@ -53,7 +58,7 @@ export interface MethodSignature {
   /** Required parameters first, then optional ones. */
   parameters: SignatureParameter[];
   contentType?: string;
-  responseType?: "text" | "blob" | "stream";
+  responseType?: "text" | "blob" | "stream" | "auto";
   /** Union branches of the return type, or `void`. */
   returns: ReturnSource[];
   /**
@@ -97,7 +102,7 @@ export function planSignature(
       continue;
     }
     const decorator = DECORATORS[parameter.in];
-    const { joinedStyle, deepObject, exploded, simpleExplode } = parameter;
+    const { joinedStyle, deepObject, exploded, simpleExplode, pathStyle, json } = parameter;
     parameters.push({
       variable,
       from,
@@ -109,10 +114,19 @@ export function planSignature(
       ...(joinedStyle ? { joinedStyle } : {}),
       ...(deepObject ? { deepObject } : {}),
       ...(simpleExplode !== undefined ? { simpleExplode } : {}),
+      ...(pathStyle !== undefined ? { pathStyle } : {}),
+      ...(json ? { json } : {}),
     });
   }
 
   const body = planBody(loaded, operation, variables, warnings);
+  const { verb, requestBody } = operation;
+  if ((verb === "get" || verb === "head") && body.parameters.length > 0) {
+    warnings.add(
+      `a ${verb.toUpperCase()} request body is sent only by the http adapter (Node); fetch and XHR cannot send it, and there the call fails with KIT_BODY_NOT_SENDABLE`,
+      requestBody!.pointer,
+    );
+  }
   for (const parameter of body.parameters) parameters.push(parameter);
   const response = planResponse(loaded, operation, warnings, envelope);
   return {
@@ -162,8 +176,10 @@ function planBody(
               : { text: "unknown" },
           ),
         ],
-        // `application/json` is the runtime's default, and a range (`*\/*`) names no type to send.
-        ...(essence(body.mediaType) === "application/json" || isMediaRange(body.mediaType)
+        // `application/json` is the runtime's default, and a range (`*\/*`) names no type to send;
+        // but bytes without a declared type go as `application/octet-stream`.
+        ...(isMediaRange(body.mediaType) ||
+        (essence(body.mediaType) === "application/json" && !isBinaryBody(loaded, body))
           ? {}
           : { contentType: body.mediaType }),
         fileFields: [],
@@ -231,6 +247,12 @@ function planBody(
   }
 }
 
+/** A body whose schema is a binary string: the payload is a Blob. */
+function isBinaryBody(loaded: LoadedDocument, body: RequestBody): boolean {
+  if (body.schema === undefined) return false;
+  return dereference(loaded, body.schema.schema, body.schema.pointer).schema.format === "binary";
+}
+
 /** Where the body's chosen media type stands in the document. */
 function mediaPointer(body: RequestBody): string {
   return appendPointer(body.pointer, "content", body.mediaType);
@@ -285,13 +307,22 @@ function planResponse(
   let whole = 0;
   const kinds = new Set(operation.responses.map((response) => response.kind));
   // Binary, form and multipart responses are all read as a Blob, the type they are returned as.
-  const responseType = kinds.has("json")
-    ? undefined
-    : kinds.has("text")
-      ? "text"
-      : [...kinds].some((kind) => kind !== undefined)
-        ? "blob"
-        : undefined;
+  // Answers of different reads (a 200 file beside a 202 JSON status) are read by what comes.
+  const reads = new Set(
+    [...kinds].flatMap((kind) =>
+      kind === undefined ? [] : [kind === "json" || kind === "text" ? kind : "blob"],
+    ),
+  );
+  const responseType =
+    reads.size > 1
+      ? "auto"
+      : kinds.has("json")
+        ? undefined
+        : kinds.has("text")
+          ? "text"
+          : reads.size > 0
+            ? "blob"
+            : undefined;
   let inlineNames = 0;
   const returns = operation.responses.map((response): TypeSource => {
     switch (response.kind) {
