@@ -40,7 +40,7 @@ export async function checkRoundTrip(
   let responseType = "";
   service.http.defaults.adapter = async (config) => {
     exchanges.push({ config, responseType });
-    return cannedResponse(config);
+    return cannedResponse(config, responseType);
   };
   service.use({
     name: "roundtrip-capture",
@@ -234,16 +234,27 @@ function expectedResponseType(operation: Operation): string {
   const kinds = operation.responses.flatMap((response) =>
     response.kind === undefined ? [] : [response.kind],
   );
-  if (kinds.length === 0 || kinds.includes("json")) return "json";
+  if (kinds.length === 0) return "json";
   // An event stream or JSON lines is read as it arrives.
-  if (operation.responses.some((response) => response.stream !== undefined)) return "stream";
+  const stream = operation.responses.some((response) => response.stream !== undefined);
+  // Answers read differently (a file beside JSON, text beside JSON) are read by the type that comes.
+  const reads = new Set(kinds.map((kind) => (kind === "json" || kind === "text" ? kind : "blob")));
+  if (reads.size > 1 && !stream) return "auto";
+  if (kinds.includes("json")) return "json";
+  if (stream) return "stream";
   return kinds.includes("text") ? "text" : "blob";
 }
 
-function cannedResponse(config: AxiosRequestConfig): AxiosResponse {
-  // An envelope to a method that unwraps (`"strict"`), a plain object to every other one.
+function cannedResponse(config: AxiosRequestConfig, responseType: string): AxiosResponse {
+  // An envelope to a method that unwraps (`"strict"`), a plain object to every other one; an
+  // `"auto"` method reads bytes and parses them as the JSON its Content-Type says.
+  const json = '{"ok":true,"data":null}';
   const data =
-    config.responseType === "arraybuffer" ? new ArrayBuffer(2) : '{"ok":true,"data":null}';
+    responseType === "auto"
+      ? new TextEncoder().encode(json).buffer
+      : config.responseType === "arraybuffer"
+        ? new ArrayBuffer(2)
+        : json;
   return {
     data,
     status: 200,
