@@ -1,3 +1,4 @@
+import { canonicalJson } from "../model/canonical-json.js";
 import { isMediaRange, responseKind } from "../model/media.js";
 import { mergeObjectShape } from "../model/merge-object-shape.js";
 import type { Operation, ResponseBody } from "../model/operation.js";
@@ -79,8 +80,9 @@ export function encodeResponse(
         },
       };
     case "text": {
-      // No schema and no example: an empty body, as the document says nothing about it.
-      const text = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
+      // No schema and no example: an empty body, as the document says nothing about it. An
+      // object example is JSON with its keys sorted: the MSW handlers print this text.
+      const text = typeof value === "string" ? value : (canonicalJson(value) ?? "");
       return {
         status,
         contentType: range ? "text/plain" : mediaType,

@@ -1,3 +1,4 @@
+import { canonicalJson } from "../model/canonical-json.js";
 import type { StreamKind } from "../model/stream-media.js";
 import { isObject } from "../openapi/is-object.js";
 
@@ -12,9 +13,9 @@ export const STREAM_ITEMS = 3;
  */
 export function streamText(kind: StreamKind, items: readonly unknown[]): string {
   if (kind === "json-lines")
-    return items.map((item) => `${JSON.stringify(item ?? null)}\n`).join("");
+    return items.map((item) => `${canonicalJson(item ?? null)}\n`).join("");
   if (kind === "json-seq")
-    return items.map((item) => `\u001e${JSON.stringify(item ?? null)}\n`).join("");
+    return items.map((item) => `\u001e${canonicalJson(item ?? null)}\n`).join("");
   return items.map(eventText).join("");
 }
 
@@ -31,9 +32,12 @@ function eventText(item: unknown): string {
   return `${fields.join("\n")}\n\n`;
 }
 
-/** A value as `data:` lines: a string as it is (one line per line), anything else as JSON. */
+/**
+ * A value as `data:` lines: a string as it is (one line per line), anything else as JSON with its
+ * keys sorted, so the MSW handlers printed from it do not depend on the document's key order.
+ */
 function dataLines(value: unknown): string[] {
-  const text = typeof value === "string" ? value : JSON.stringify(value ?? null);
+  const text = typeof value === "string" ? value : (canonicalJson(value ?? null) ?? "null");
   return text.split(/\r\n|\r|\n/).map((line) => `data: ${line}`);
 }
 
