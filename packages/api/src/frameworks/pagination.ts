@@ -246,6 +246,25 @@ export class PaginationCore<F extends KitPageFactory, Item> {
 
   abort = (reason?: unknown): void => this.request.abort(reason);
 
+  /** The actions both adapters hand to the component, as one object. */
+  actions(): KitPaginationActions<F, Item> {
+    const { goTo, next, prev, loadMore, setPageSize, reload, refresh, insert, remove } = this;
+    const { replace, abort } = this;
+    return {
+      goTo,
+      next,
+      prev,
+      loadMore,
+      setPageSize,
+      reload,
+      refresh,
+      insert,
+      remove,
+      replace,
+      abort,
+    };
+  }
+
   /** Applies `change` to the page holding the item at `index` of the flat list. */
   #edit(index: number, inserting: boolean, change: (items: Item[], at: number) => void): boolean {
     if (!Number.isSafeInteger(index) || index < 0) return false;

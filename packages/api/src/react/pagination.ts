@@ -47,17 +47,7 @@ export function useKitPagination<F extends KitPageFactory, Item = KitPageItem<Ki
   const state = useCore(core, enabled, options.deps ?? []);
   return {
     ...state,
-    goTo: core.goTo,
+    ...core.actions(),
     setPage: core.goTo,
-    next: core.next,
-    prev: core.prev,
-    loadMore: core.loadMore,
-    setPageSize: core.setPageSize,
-    reload: core.reload,
-    refresh: core.refresh,
-    insert: core.insert,
-    remove: core.remove,
-    replace: core.replace,
-    abort: core.abort,
   };
 }

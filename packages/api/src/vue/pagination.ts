@@ -50,16 +50,6 @@ export function useKitPagination<F extends KitPageFactory, Item = KitPageItem<Ki
     ...state,
     page: computed({ get: () => page.value, set: core.goTo }),
     pageSize: computed({ get: () => pageSize.value, set: core.setPageSize }),
-    goTo: core.goTo,
-    next: core.next,
-    prev: core.prev,
-    loadMore: core.loadMore,
-    setPageSize: core.setPageSize,
-    reload: core.reload,
-    refresh: core.refresh,
-    insert: core.insert,
-    remove: core.remove,
-    replace: core.replace,
-    abort: core.abort,
+    ...core.actions(),
   };
 }
