@@ -110,10 +110,14 @@ function checkExchange(
 ): void {
   expect(config.method?.toUpperCase(), label).toBe(operation.verb.toUpperCase());
 
-  const argumentFor = (location: string, name: string): unknown =>
-    args[parameters.findIndex((p) => p.from?.in === location && p.from.name === name)];
+  const indexOf = (location: string, name: string): number =>
+    parameters.findIndex((p) => p.from?.in === location && p.from.name === name);
+  const argumentFor = (location: string, name: string): unknown => args[indexOf(location, name)];
+  // A `content` JSON parameter is its value serialized as JSON (OpenAPI), a string included.
+  const textFor = (location: string, name: string, value: unknown): string =>
+    parameters[indexOf(location, name)]?.json ? JSON.stringify(value) : String(value);
   const path = operation.path.replace(/\{([^}]*)\}/g, (_, name: string) =>
-    encodeURIComponent(String(argumentFor("path", name))),
+    encodeURIComponent(textFor("path", name, argumentFor("path", name))),
   );
   const url = new URL(config.url!, "http://placeholder.invalid");
   // An operation with its own server is sent there, without the service's baseURL.
@@ -147,7 +151,7 @@ function checkExchange(
       expect(url.search.slice(1).split("&"), label).toContain(raw);
       continue;
     }
-    const values = [...expected.searchParams.getAll(name), String(argument)];
+    const values = [...expected.searchParams.getAll(name), textFor("query", name, argument)];
     expect(url.searchParams.getAll(name), label).toEqual(values);
   }
   const headers = config.headers as Record<string, unknown>;
