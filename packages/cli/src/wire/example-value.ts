@@ -27,6 +27,12 @@ const OPTIONAL_DEPTH = 2;
 const FIRST_PROPERTY_DEPTH = 6;
 /** Beyond this depth only required properties are written; recursive schemas end there. */
 const MAX_DEPTH = 12;
+/**
+ * Deeper than this, the value is `null`: a schema that requires itself (`child` required and a
+ * `$ref` back, as orval's and hey-api's test documents have) has no finite value, and writing
+ * one overflowed the stack.
+ */
+const LAST_DEPTH = 48;
 /** Longest generated string: a larger `minLength` is not met (the value is then invalid). */
 export const MAX_STRING = 4096;
 /** Most items of a generated array and entries of a generated map, `minItems` or not. */
@@ -110,6 +116,7 @@ function exampleOf(
 ): unknown {
   if (input === false) return undefined;
   if (!isObject(input)) return "kit";
+  if (depth > LAST_DEPTH) return null;
   const { schema, pointer: at } = dereferenceSchema(state.document, input as SchemaObject, pointer);
   const s = schema as Schema;
   if (s.const !== undefined) return s.const;

@@ -170,6 +170,32 @@ describe("exampleValue", () => {
     ).toHaveProperty("id", 1);
   });
 
+  it("ends a schema that requires itself with null instead of overflowing the stack", async () => {
+    const loaded = await loadOpenAPIDocument({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          Node: {
+            type: "object",
+            required: ["child"],
+            properties: { child: { nullable: true, $ref: "#/components/schemas/Node" } },
+          },
+        },
+      },
+    });
+    let value = exampleValue(loaded.document, { $ref: "#/components/schemas/Node" }, "#/x", {
+      direction: "response",
+    }) as { child: unknown } | null;
+    let depth = 0;
+    while (value !== null) {
+      value = value.child as { child: unknown } | null;
+      depth++;
+    }
+    expect(depth).toBeGreaterThan(12);
+  });
+
   it("merges the chosen oneOf/anyOf branch with the keywords beside it and meets a pattern's fixed length", async () => {
     const { loaded } = await setup();
     const check = new SchemaCheck(loaded.document);
