@@ -438,20 +438,29 @@ function objectValue(
     ),
   ]);
   const hidden = state.direction === "request" ? "readOnly" : "writeOnly";
-  for (const name of Object.keys(properties).sort()) {
+  // readOnly properties are never sent in a request, writeOnly ones never answered.
+  const shown = Object.keys(properties)
+    .sort()
+    .filter((name) => {
+      const property = properties[name];
+      if (!isObject(property)) return true;
+      const where = appendPointer(at, "properties", name);
+      const resolved = dereferenceSchema(state.document, property as SchemaObject, where).schema;
+      return (resolved as Record<string, unknown>)[hidden] !== true;
+    });
+  for (const name of shown) {
     if ((depth >= MAX_DEPTH || state.size.used >= MAX_TOTAL) && !required.has(name)) continue;
     if (!required.has(name) && depth >= OPTIONAL_DEPTH) continue;
-    const where = appendPointer(at, "properties", name);
-    const property = properties[name];
-    if (isObject(property)) {
-      const resolved = dereferenceSchema(state.document, property as SchemaObject, where).schema;
-      if ((resolved as Record<string, unknown>)[hidden] === true) continue;
-    }
-    const item = exampleOf(state, property, where, depth + 1);
+    const item = exampleOf(
+      state,
+      properties[name],
+      appendPointer(at, "properties", name),
+      depth + 1,
+    );
     if (item !== undefined) value[name] = item;
   }
   // An empty object vanishes in a form or deepObject body: write at least one declared property.
-  const first = Object.keys(properties).sort()[0];
+  const first = shown[0];
   if (Object.keys(value).length === 0 && first !== undefined && depth < FIRST_PROPERTY_DEPTH) {
     const item = exampleOf(
       state,
@@ -466,7 +475,7 @@ function objectValue(
     typeof schema.minProperties === "number" ? schema.minProperties : 0,
     MAX_ITEMS,
   );
-  for (const name of Object.keys(properties).sort()) {
+  for (const name of shown) {
     if (Object.keys(value).length >= least) break;
     if (Object.hasOwn(value, name)) continue;
     const item = exampleOf(
@@ -491,9 +500,10 @@ function objectValue(
     Math.max(schema.minProperties ?? 0, Object.keys(properties).length === 0 ? 1 : 0),
     MAX_ITEMS,
   );
+  const keys = extraKeys(state, schema, at);
   if (isObject(extra) && depth < MAX_DEPTH) {
-    for (let index = 0; Object.keys(value).length < wanted; index++) {
-      value[`key${index}`] = exampleOf(
+    for (let index = 0; Object.keys(value).length < wanted && index < keys.length; index++) {
+      value[keys.at(index)] = exampleOf(
         state,
         extra,
         appendPointer(at, "additionalProperties"),
@@ -502,10 +512,36 @@ function objectValue(
     }
   } else if (extra !== false) {
     // Any extra key is allowed: `minProperties` is met with strings under new keys.
-    for (let index = 0; Object.keys(value).length < least; index++)
-      value[`key${index}`] = `kit-${index}`;
+    for (let index = 0; Object.keys(value).length < least && index < keys.length; index++)
+      value[keys.at(index)] = `kit-${index}`;
   }
   return plainObject(value, filled);
+}
+
+/**
+ * The names of new keys: those `propertyNames` lists (`enum`, `const`), sorted, when it lists
+ * any (hey-api's object-property-names: a map keyed by an enum), else `key0`, `key1`, ….
+ */
+function extraKeys(
+  state: State,
+  schema: Schema,
+  at: string,
+): { length: number; at(index: number): string } {
+  const names = isObject(schema.propertyNames)
+    ? dereferenceSchema(
+        state.document,
+        schema.propertyNames as SchemaObject,
+        appendPointer(at, "propertyNames"),
+      ).schema
+    : undefined;
+  const listed =
+    names === undefined
+      ? undefined
+      : [...(names.enum ?? []), ...("const" in names ? [names.const] : [])];
+  const strings = listed?.filter((name): name is string => typeof name === "string").sort();
+  if (strings === undefined || strings.length === 0)
+    return { length: Number.POSITIVE_INFINITY, at: (index) => `key${index}` };
+  return { length: strings.length, at: (index) => strings[index]! };
 }
 
 /**

@@ -170,6 +170,50 @@ describe("exampleValue", () => {
     ).toHaveProperty("id", 1);
   });
 
+  it("never writes a writeOnly property into an answer, nor a readOnly one into a request", async () => {
+    const loaded = await loadOpenAPIDocument({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {},
+    });
+    // hey-api's transforms-read-write: an object whose only property is hidden in one direction.
+    const schema = {
+      type: "object",
+      properties: {
+        foo: { type: "object", properties: { baz: { type: "boolean", writeOnly: true } } },
+        bar: { type: "object", properties: { baz: { type: "boolean", readOnly: true } } },
+      },
+    };
+    expect(exampleValue(loaded.document, schema, "#/x", { direction: "response" })).toEqual({
+      bar: { baz: true },
+      foo: {},
+    });
+    expect(exampleValue(loaded.document, schema, "#/x", { direction: "request" })).toEqual({
+      bar: {},
+      foo: { baz: true },
+    });
+  });
+
+  it("names a map's keys from the propertyNames it lists", async () => {
+    const loaded = await loadOpenAPIDocument({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      components: { schemas: { Foo: { type: "string", enum: ["foo", "bar"] } } },
+    });
+    const map = (propertyNames: object) => ({
+      type: "object",
+      additionalProperties: { type: "integer" },
+      propertyNames,
+      minProperties: 3,
+    });
+    const answer = (schema: object) =>
+      exampleValue(loaded.document, schema, "#/x", { direction: "response" });
+    // Only two keys exist, so minProperties cannot be met: the value keeps to the names.
+    expect(answer(map({ $ref: "#/components/schemas/Foo" }))).toEqual({ bar: 1, foo: 1 });
+    expect(answer(map({ const: "only" }))).toEqual({ only: 1 });
+    expect(answer(map({ pattern: "^k" }))).toEqual({ key0: 1, key1: 1, key2: 1 });
+  });
+
   it("ends a schema that requires itself with null instead of overflowing the stack", async () => {
     const loaded = await loadOpenAPIDocument({
       openapi: "3.0.3",
