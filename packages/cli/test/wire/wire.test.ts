@@ -144,6 +144,31 @@ function request(overrides: Partial<WireRequest> & { json?: unknown } = {}): Wir
   };
 }
 
+describe("SchemaCheck on a schema that applies itself", () => {
+  it("passes the value instead of overflowing the stack", async () => {
+    // oapi-codegen's schemas/recursive: an allOf that names its own schema.
+    const loaded = await loadOpenAPIDocument({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          Plain: { properties: { a: { type: "string" } } },
+          Recursive: {
+            allOf: [
+              { $ref: "#/components/schemas/Plain" },
+              { $ref: "#/components/schemas/Recursive" },
+            ],
+          },
+        },
+      },
+    });
+    const check = new SchemaCheck(loaded.document);
+    expect(check.problems({ a: "x" }, "#/components/schemas/Recursive")).toEqual([]);
+    expect(check.problems({ a: 1 }, "#/components/schemas/Plain")).toEqual(["/a must be string"]);
+  });
+});
+
 describe("exampleValue", () => {
   it("synthesizes a valid value from formats, bounds, patterns, oneOf, allOf and recursion, the same every time", async () => {
     const { loaded } = await setup();
