@@ -123,6 +123,12 @@ export class RequestValidator {
         : item;
   }
 
+  /** A binary string (`format: binary`): bytes, whatever media type carries them. */
+  #isBinary(pointer: string): boolean {
+    const schema = this.#schemaAt(pointer);
+    return schema.format === "binary" && this.#schemaType(pointer) === "string";
+  }
+
   #schemaAt(pointer: string): SchemaObject {
     const raw = atPointer(this.#loaded, pointer).value;
     if (!isObject(raw)) return {};
@@ -334,6 +340,8 @@ export class RequestValidator {
         ? "json"
         : bodyKind(sent);
     const text = new TextDecoder().decode(request.body);
+    // Bytes whose schema is a binary string are sent as they are, JSON media type or not.
+    if (kind === "json" && schemaPointer !== undefined && this.#isBinary(schemaPointer)) return;
     switch (kind) {
       case "json": {
         let value: unknown;

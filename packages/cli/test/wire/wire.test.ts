@@ -403,6 +403,32 @@ describe("RequestValidator", () => {
     expect(problems.map((problem) => problem.kind)).toContain(kind);
   });
 
+  it("takes bytes declared application/json with a binary schema as they are sent", async () => {
+    const loaded = await loadOpenAPIDocument({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/raw": {
+          post: {
+            requestBody: {
+              content: { "application/json": { schema: { type: "string", format: "binary" } } },
+            },
+            responses: { "204": { description: "done" } },
+          },
+        },
+      },
+    });
+    const [raw] = buildOperations(loaded, { warnings: new Warnings(loaded.locate) });
+    const sent = (body: Uint8Array) => ({
+      method: "POST",
+      target: "/raw",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    const validator = new RequestValidator(loaded);
+    expect(await validator.validate(raw!, sent(new Uint8Array([0, 0xff, 0x7b])))).toEqual([]);
+  });
+
   it("reads a urlencoded field by its encoding: deepObject metadata[plan]=gold, not JSON", async () => {
     const { operation, validator } = await setup();
     const form = (body: string) =>
