@@ -403,6 +403,53 @@ describe("RequestValidator", () => {
     expect(problems.map((problem) => problem.kind)).toContain(kind);
   });
 
+  it("reads an exploded query object whose schema is an anyOf of objects by its own keys", async () => {
+    // oapi-codegen's aggregates/anyof: `test` is sent as item1=a&item2=b (form, explode).
+    const loaded = await loadOpenAPIDocument({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/param": {
+          get: {
+            parameters: [
+              {
+                name: "test",
+                in: "query",
+                schema: {
+                  anyOf: [
+                    {
+                      type: "object",
+                      required: ["item1"],
+                      properties: { item1: { type: "string" }, item2: { type: "string" } },
+                    },
+                    {
+                      type: "object",
+                      required: ["item3"],
+                      properties: { item3: { type: "string" } },
+                    },
+                  ],
+                },
+              },
+            ],
+            responses: { "204": { description: "done" } },
+          },
+        },
+      },
+    });
+    const [operation] = buildOperations(loaded, { warnings: new Warnings(loaded.locate) });
+    const validator = new RequestValidator(loaded);
+    const get = (target: string) => ({
+      method: "GET",
+      target,
+      headers: {},
+      body: new Uint8Array(),
+    });
+    expect(await validator.validate(operation!, get("/param?item1=a&item2=b"))).toEqual([]);
+    // Neither branch: item1 and item3 are both missing, so the object's keys were read and checked.
+    const problems = await validator.validate(operation!, get("/param?item2=b"));
+    expect(new Set(problems.map((problem) => problem.kind))).toEqual(new Set(["query"]));
+  });
+
   it("takes bytes declared application/json with a binary schema as they are sent", async () => {
     const loaded = await loadOpenAPIDocument({
       openapi: "3.0.3",
