@@ -2,6 +2,7 @@ import { KitGenerateError } from "../errors.js";
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer, pointerOf, ROOT_POINTER } from "../openapi/pointer.js";
+import { resolveObject } from "../openapi/refs.js";
 import type {
   MediaTypeObject,
   OperationObject,
@@ -27,7 +28,6 @@ import {
   unexpressedQueryStyle,
 } from "./query-style.js";
 import { requestMediaType } from "./request-media.js";
-import { resolveObject } from "./resolve.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
 import { streamItemKey, streamKind } from "./stream-media.js";
 import type { Warnings } from "./warnings.js";

@@ -1,7 +1,7 @@
 import type { LoadedDocument } from "../openapi/load.js";
+import { dereference } from "../openapi/refs.js";
 import type { EnvelopeKeys, GenerateOptions } from "../options.js";
 import { compareText } from "./compare.js";
-import { dereference } from "./dereference.js";
 import { jsonResponseSchemas, readEnvelope } from "./envelope.js";
 import { suggestEnvelope } from "./envelope-suggestion.js";
 import type { Operation } from "./operation.js";

@@ -1,7 +1,7 @@
 import type { LoadedDocument } from "../openapi/load.js";
+import { dereference } from "../openapi/refs.js";
 import type { SchemaObject } from "../openapi/types.js";
 import { compareText } from "./compare.js";
-import { dereference } from "./dereference.js";
 import { jsonResponseSchemas } from "./envelope.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
 import { once } from "./once.js";

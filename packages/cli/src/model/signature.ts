@@ -1,9 +1,9 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer } from "../openapi/pointer.js";
+import { dereference } from "../openapi/refs.js";
 import type { ParameterLocation, SchemaObject } from "../openapi/types.js";
 import type { EnvelopeKeys } from "../options.js";
 import { compareText } from "./compare.js";
-import { dereference } from "./dereference.js";
 import { readEnvelope } from "./envelope.js";
 import { essence, isMediaRange } from "./media.js";
 import { mergeObjectShape } from "./merge-object-shape.js";

@@ -1,12 +1,12 @@
 import { KitGenerateError } from "../errors.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { pointerOf } from "../openapi/pointer.js";
+import { resolveObject } from "../openapi/refs.js";
 import type { OperationObject, PathItemObject } from "../openapi/types.js";
 import { isPathKey, operationTags } from "./build-operations.js";
 import { closestName } from "./closest-name.js";
 import { compareText } from "./compare.js";
 import { pathItemOperations } from "./path-item-operations.js";
-import { resolveObject } from "./resolve.js";
 
 export interface TagFilter {
   tags?: readonly string[] | undefined;

@@ -1,7 +1,7 @@
 import { isObject } from "../../openapi/is-object.js";
 import { appendPointer } from "../../openapi/pointer.js";
+import { dereference } from "../../openapi/refs.js";
 import type { SchemaObject } from "../../openapi/types.js";
-import { dereference } from "../dereference.js";
 import { mergeObjectShape, ownShape } from "../merge-object-shape.js";
 import type { SchemaInput } from "../schema-input.js";
 import { hasConditional, hasConditionalProperties } from "../schema-kind.js";

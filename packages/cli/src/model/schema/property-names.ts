@@ -1,6 +1,6 @@
 import { isObject } from "../../openapi/is-object.js";
 import type { LoadedDocument } from "../../openapi/load.js";
-import { dereference } from "../dereference.js";
+import { dereference } from "../../openapi/refs.js";
 import type { ObjectShape } from "../merge-object-shape.js";
 import type { TypeExpr } from "../type-expr.js";
 import type { SchemaContext } from "./schema-context.js";

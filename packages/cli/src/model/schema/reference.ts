@@ -1,4 +1,4 @@
-import { dereference } from "../dereference.js";
+import { dereference } from "../../openapi/refs.js";
 import { referencedTypeName } from "../names.js";
 import type { SchemaInput } from "../schema-input.js";
 import { primitive, type TypeExpr } from "../type-expr.js";
