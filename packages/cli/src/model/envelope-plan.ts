@@ -35,7 +35,7 @@ export function planEnvelope(
   const codes: (SchemaAt | undefined)[] = [];
   const messages: (SchemaAt | undefined)[] = [];
   for (const schema of jsonResponseSchemas(operations)) {
-    const fields = readEnvelope(loaded, schema, option);
+    const fields = readEnvelope(loaded, schema, option, "keys");
     codes.push(fields?.code);
     messages.push(fields?.message);
   }

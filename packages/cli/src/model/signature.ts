@@ -365,7 +365,7 @@ function envelopeData(
   warnings: Warnings,
   responsePointer: string,
 ): SchemaAt {
-  const envelope = readEnvelope(loaded, schema, keys);
+  const envelope = readEnvelope(loaded, schema, keys, "keys");
   if (envelope) return envelope.data;
   warnings.add(
     `not an envelope (no "${keys.dataKey}" property); the method returns the body's own type, which the runtime passes through unwrapped`,
