@@ -5,7 +5,6 @@ import { intersection, primitive, type TypeExpr, union } from "../type-expr.js";
 import { isConstraintOnly, isRequiredOnly, requiredKeys } from "./constraint-only.js";
 import { buildRequiredKeys } from "./required.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildSchemaType } from "./schema-type.js";
 import { excludesObjects } from "./typed.js";
 
 export type AlternativesKeyword = "oneOf" | "anyOf";
@@ -36,7 +35,7 @@ export function buildAlternatives(
       branches.map((branch, index) => {
         if (!typedBySiblings || !isConstraintOnly(branch)) {
           const at = appendPointer(pointer, keyword, index);
-          const type = buildSchemaType(branch, at, context);
+          const type = context.build(branch, at);
           return objectParts.length === 0 || excludesObjects(context.loaded, branch, at)
             ? type
             : intersection([type, ...objectParts]);
