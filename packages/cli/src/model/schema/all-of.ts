@@ -8,7 +8,7 @@ import { hasConditional, hasConditionalProperties } from "../schema-kind.js";
 import { intersection, primitive, type TypeExpr } from "../type-expr.js";
 import { isConstraintOnly, isRequiredOnly, requiredKeys } from "./constraint-only.js";
 import { buildObjectType, reportConditionals } from "./object.js";
-import { buildRequiredKeys, keysDeclaredElsewhere } from "./required.js";
+import { buildRequiredKeys, keysDeclaredElsewhere } from "./required-keys.js";
 import type { SchemaContext } from "./schema-context.js";
 
 /**

@@ -3,10 +3,10 @@ import type { SchemaObject } from "../../openapi/types.js";
 import type { SchemaInput } from "../schema-input.js";
 import { isNullable } from "../schema-kind.js";
 import { primitive, type TypeExpr, union } from "../type-expr.js";
+import { buildSiblings } from "./keywords.js";
 import { hasLiterals } from "./literals.js";
 import { buildReference } from "./reference.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildSiblings } from "./siblings.js";
 
 /**
  * Building recurses once per nesting level, and hostile documents nest deeper than the call

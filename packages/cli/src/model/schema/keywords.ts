@@ -5,13 +5,13 @@ import { ownShape } from "../merge-object-shape.js";
 import { hasConditional } from "../schema-kind.js";
 import { intersection, isUnknown, primitive, type TypeExpr } from "../type-expr.js";
 import { buildAllOf } from "./all-of.js";
-import { type AlternativesKeyword, buildAlternatives } from "./alternatives.js";
 import { isConstraintOnly, requiredKeys } from "./constraint-only.js";
 import { buildLiterals } from "./literals.js";
 import { buildObjectType } from "./object.js";
-import { buildRequiredKeys, keysDeclaredElsewhere } from "./required.js";
+import { type AlternativesKeyword, buildAlternatives } from "./one-of-any-of.js";
+import { buildRequiredKeys, keysDeclaredElsewhere } from "./required-keys.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildTypes, declaredTypes, excludesObjects } from "./typed.js";
+import { buildTypes, declaredTypes, excludesObjects } from "./type-keyword.js";
 
 const ALTERNATIVES: readonly AlternativesKeyword[] = ["oneOf", "anyOf"];
 

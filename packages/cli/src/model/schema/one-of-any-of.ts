@@ -3,9 +3,9 @@ import type { SchemaObject } from "../../openapi/types.js";
 import { ownShape } from "../merge-object-shape.js";
 import { intersection, primitive, type TypeExpr, union } from "../type-expr.js";
 import { isConstraintOnly, isRequiredOnly, requiredKeys } from "./constraint-only.js";
-import { buildRequiredKeys } from "./required.js";
+import { buildRequiredKeys } from "./required-keys.js";
 import type { SchemaContext } from "./schema-context.js";
-import { excludesObjects } from "./typed.js";
+import { excludesObjects } from "./type-keyword.js";
 
 export type AlternativesKeyword = "oneOf" | "anyOf";
 
