@@ -7,7 +7,7 @@ import { buildRequiredKeys } from "./required-keys.js";
 import type { SchemaContext } from "./schema-context.js";
 import { excludesObjects } from "./type-keyword.js";
 
-export type AlternativesKeyword = "oneOf" | "anyOf";
+export type UnionKeyword = "oneOf" | "anyOf";
 
 /**
  * The union of a `oneOf` or `anyOf`. When the schema's other keywords type it (`typedBySiblings`),
@@ -17,9 +17,9 @@ export type AlternativesKeyword = "oneOf" | "anyOf";
  * `objectParts` (the schema's own properties and required keys) join each branch that may be an
  * object: they say nothing about a string or an array (`string | ({ b?: B } & { a: unknown })`).
  */
-export function buildAlternatives(
+export function buildOneOfAnyOf(
   schema: SchemaObject,
-  keyword: AlternativesKeyword,
+  keyword: UnionKeyword,
   pointer: string,
   context: SchemaContext,
   typedBySiblings: boolean,
