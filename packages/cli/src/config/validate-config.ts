@@ -1,9 +1,9 @@
 import { KitUsageError } from "../errors.js";
-import { closestName } from "../model/closest-name.js";
 import { parseSize } from "../openapi/document-size.js";
 import { HEADER_NAME } from "../openapi/fetch-document.js";
 import { isObject } from "../openapi/is-object.js";
 import type { EnvelopeKeys } from "../options.js";
+import { closestName } from "../util/closest-name.js";
 import { parseEnvelopeKeys } from "./envelope-keys.js";
 import type { MockConfig, ServiceConfig, WatchConfig } from "./types.js";
 

@@ -11,12 +11,12 @@ import type {
   RequestBodyObject,
   ResponseObject,
 } from "../openapi/types.js";
+import { once } from "../util/once.js";
 import { operationServer } from "./base-url.js";
 import { exactLength } from "./exact-length.js";
 import { fieldEncodings } from "./field-encoding.js";
 import { headerObjectExplode } from "./header-style.js";
 import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
-import { once } from "./once.js";
 import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
 import { pathItemOperations } from "./path-item-operations.js";
 import { pathStyleOf, unknownPathStyle } from "./path-style.js";

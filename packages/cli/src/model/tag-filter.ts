@@ -3,8 +3,8 @@ import type { LoadedDocument } from "../openapi/load.js";
 import { pointerOf } from "../openapi/pointer.js";
 import { resolveObject } from "../openapi/refs.js";
 import type { OperationObject, PathItemObject } from "../openapi/types.js";
+import { closestName } from "../util/closest-name.js";
 import { isPathKey, operationTags } from "./build-operations.js";
-import { closestName } from "./closest-name.js";
 import { compareText } from "./compare.js";
 import { pathItemOperations } from "./path-item-operations.js";
 
