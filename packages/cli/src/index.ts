@@ -10,7 +10,12 @@ export { renderServiceFile } from "./emit/service-file.js";
 export { renderTypeDeclaration } from "./emit/type-declaration.js";
 export { renderTypeFile } from "./emit/type-file.js";
 export { TypePrinter } from "./emit/type-printer.js";
-export { isKitGenerateError, KitGenerateError, type SourceLocation } from "./errors.js";
+export {
+  isKitGenerateError,
+  KitGenerateError,
+  KitUsageError,
+  type SourceLocation,
+} from "./errors.js";
 export { generateFromOpenAPI, renderDocument } from "./generate.js";
 export { buildOperations } from "./model/build-operations.js";
 export { groupOperations } from "./model/group-operations.js";

@@ -1,4 +1,4 @@
-import { plural } from "../cli/report.js";
+import { plural } from "../util/plural.js";
 import { type ChangeReport, hasChanges } from "./compare-clients.js";
 
 const BREAKING = "[breaking]";

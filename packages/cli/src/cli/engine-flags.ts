@@ -1,5 +1,6 @@
-import type { CliCommand, UsageError } from "./command.js";
-import { isUsageError } from "./parse-argv.js";
+import { isKitGenerateError } from "../errors.js";
+import type { CliCommand } from "./command.js";
+import { parseArgv } from "./parse-argv.js";
 
 /**
  * 8× V8's default interrupt budget (67,584): how much a function runs before the optimizing
@@ -34,13 +35,24 @@ const MEASURED_V8_MAJOR = 11;
  * was started.
  */
 export function engineFlags(
-  command: CliCommand | UsageError,
+  argv: readonly string[],
   v8Version: string = process.versions.v8,
 ): string[] {
-  if (isUsageError(command) || command.command !== "generate") return [];
+  const command = commandOf(argv);
+  if (command?.command !== "generate") return [];
   if (!v8Version.startsWith(`${MEASURED_V8_MAJOR}.`)) return [];
   return [
     `--interrupt-budget=${INTERRUPT_BUDGET}`,
     `--max-inlined-bytecode-size-cumulative=${INLINED_BYTECODE_CUMULATIVE}`,
   ];
+}
+
+/** The command, or undefined for a command line that cannot run (`runCli` reports it). */
+function commandOf(argv: readonly string[]): CliCommand | undefined {
+  try {
+    return parseArgv(argv);
+  } catch (error) {
+    if (isKitGenerateError(error)) return undefined;
+    throw error;
+  }
 }

@@ -6,6 +6,7 @@ import { formatChangeReport, newClientLine } from "../changes/format-report.js";
 import { printedClient, readClient } from "../changes/read-client.js";
 import { renderClient } from "../generate.js";
 import type { LoadedDocument } from "../openapi/load.js";
+import { plural } from "../util/plural.js";
 import { applyWritePlan } from "../write/apply.js";
 import { withOutputLock } from "../write/output-lock.js";
 import { planWrite } from "../write/plan.js";
@@ -15,7 +16,7 @@ import type { FailOn, GenerateMode } from "./command.js";
 import { failureMessage, reportFailure } from "./failure.js";
 import type { CliIo, ExitCode } from "./io.js";
 import { throwIfRefused } from "./refusal.js";
-import { DONE, displayPath, formatElapsed, formatEntry, PLANNED, plural } from "./report.js";
+import { DONE, displayPath, formatElapsed, formatEntry, PLANNED } from "./report.js";
 import type { Service } from "./resolve-services.js";
 import { loadServiceDocument, shownInput } from "./service-input.js";
 

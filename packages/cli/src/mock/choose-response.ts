@@ -4,8 +4,8 @@ import type { Operation } from "../model/operation.js";
 import { streamItemKey, streamKind } from "../model/stream-media.js";
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
-import { appendPointer, pointerSegments } from "../openapi/pointer.js";
-import { resolveLocalReference } from "../openapi/refs.js";
+import { appendPointer } from "../openapi/pointer.js";
+import { followReference, valueAtPointer } from "../openapi/refs.js";
 import {
   clientResponse,
   type ExampleResponse,
@@ -120,17 +120,13 @@ function responseObject(
   code: string,
 ): { value: Record<string, unknown>; pointer: string } | undefined {
   const at = appendPointer(operation.pointer, "responses");
-  const responses = valueAt(loaded, at);
+  const responses = valueAtPointer(loaded, at).value;
   if (!isObject(responses)) return undefined;
   const key = [code, `${code.charAt(0)}XX`, `${code.charAt(0)}xx`, "default"].find((candidate) =>
     Object.hasOwn(responses, candidate),
   );
   if (key === undefined) return undefined;
-  let value = responses[key];
-  let pointer = appendPointer(at, key);
-  if (isObject(value) && typeof value.$ref === "string") {
-    ({ value, pointer } = resolveLocalReference(loaded.document, value.$ref, pointer));
-  }
+  const { value, pointer } = followReference(loaded, responses[key], appendPointer(at, key));
   return isObject(value) ? { value, pointer } : undefined;
 }
 
@@ -156,26 +152,16 @@ function documentExample(
   // The first by name, not by document order: the same answer however the keys are ordered.
   const chosen = name ?? Object.keys(examples).sort(compareText)[0];
   if (chosen !== undefined && Object.hasOwn(examples, chosen)) {
-    let example = examples[chosen];
-    if (isObject(example) && typeof example.$ref === "string") {
-      example = resolveLocalReference(
-        loaded.document,
-        example.$ref,
-        appendPointer(pointer, "examples", chosen),
-      ).value;
-    }
+    const example = followReference(
+      loaded,
+      examples[chosen],
+      appendPointer(pointer, "examples", chosen),
+    ).value;
     const found = isObject(example) ? exampleObjectValue(example, mediaType) : undefined;
     if (found !== undefined) return found;
   }
   if (name === undefined && Object.hasOwn(media, "example")) return { value: media.example };
   return undefined;
-}
-
-function valueAt(loaded: LoadedDocument, pointer: string): unknown {
-  let value: unknown = loaded.document;
-  for (const segment of pointerSegments(pointer))
-    value = isObject(value) ? (value as Record<string, unknown>)[segment] : undefined;
-  return value;
 }
 
 /** `2XX` and `default` are answered as 200, `4XX` as 400. */

@@ -2,6 +2,7 @@ import { KitGenerateError } from "../errors.js";
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer, pointerOf, ROOT_POINTER } from "../openapi/pointer.js";
+import { resolveObject } from "../openapi/refs.js";
 import type {
   MediaTypeObject,
   OperationObject,
@@ -10,12 +11,12 @@ import type {
   RequestBodyObject,
   ResponseObject,
 } from "../openapi/types.js";
+import { once } from "../util/once.js";
 import { operationServer } from "./base-url.js";
 import { exactLength } from "./exact-length.js";
 import { fieldEncodings } from "./field-encoding.js";
 import { headerObjectExplode } from "./header-style.js";
 import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
-import { once } from "./once.js";
 import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
 import { pathItemOperations } from "./path-item-operations.js";
 import { pathStyleOf, unknownPathStyle } from "./path-style.js";
@@ -27,7 +28,6 @@ import {
   unexpressedQueryStyle,
 } from "./query-style.js";
 import { requestMediaType } from "./request-media.js";
-import { resolveObject } from "./resolve.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
 import { streamItemKey, streamKind } from "./stream-media.js";
 import type { Warnings } from "./warnings.js";

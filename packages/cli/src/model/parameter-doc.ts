@@ -1,6 +1,6 @@
 import type { LoadedDocument } from "../openapi/load.js";
+import { dereference } from "../openapi/refs.js";
 import type { SchemaObject } from "../openapi/types.js";
-import { dereference } from "./dereference.js";
 import type { Operation } from "./operation.js";
 import { valueText } from "./schema-doc.js";
 import type { SignatureParameter } from "./signature.js";

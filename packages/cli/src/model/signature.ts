@@ -1,9 +1,9 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer } from "../openapi/pointer.js";
+import { dereference } from "../openapi/refs.js";
 import type { ParameterLocation, SchemaObject } from "../openapi/types.js";
 import type { EnvelopeKeys } from "../options.js";
 import { compareText } from "./compare.js";
-import { dereference } from "./dereference.js";
 import { readEnvelope } from "./envelope.js";
 import { essence, isMediaRange } from "./media.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
@@ -365,7 +365,7 @@ function envelopeData(
   warnings: Warnings,
   responsePointer: string,
 ): SchemaAt {
-  const envelope = readEnvelope(loaded, schema, keys);
+  const envelope = readEnvelope(loaded, schema, keys, "keys");
   if (envelope) return envelope.data;
   warnings.add(
     `not an envelope (no "${keys.dataKey}" property); the method returns the body's own type, which the runtime passes through unwrapped`,

@@ -1,6 +1,6 @@
 import { canonicalJson } from "../model/canonical-json.js";
+import { DEFAULT_ENVELOPE_KEYS, readEnvelope } from "../model/envelope.js";
 import { isMediaRange, responseKind } from "../model/media.js";
-import { mergeObjectShape } from "../model/merge-object-shape.js";
 import type { Operation, ResponseBody } from "../model/operation.js";
 import type { SchemaAt } from "../model/schema-input.js";
 import type { LoadedDocument } from "../openapi/load.js";
@@ -76,7 +76,9 @@ export function encodeResponse(
         expected: {
           kind: "json",
           value: value === undefined ? null : value,
-          envelope: schema !== undefined && declaresEnvelope(loaded, schema),
+          envelope:
+            schema !== undefined &&
+            readEnvelope(loaded, schema, DEFAULT_ENVELOPE_KEYS, "auto") !== undefined,
         },
       };
     case "text": {
@@ -115,11 +117,4 @@ export function clientResponse(responses: readonly ResponseBody[]): ResponseBody
 function statusOf(status: string | undefined): number {
   const number = Number(status);
   return Number.isInteger(number) ? number : 200;
-}
-
-/** Whether the schema declares `data` beside `code` or `message`, which the runtime unwraps. */
-export function declaresEnvelope(loaded: LoadedDocument, schema: SchemaAt): boolean {
-  const properties = mergeObjectShape(loaded, [schema])?.properties;
-  if (!properties?.has("data")) return false;
-  return properties.has("code") || properties.has("message");
 }

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type RandExp from "randexp";
 import { isObject } from "../openapi/is-object.js";
 import { appendPointer } from "../openapi/pointer.js";
-import { dereferenceSchema } from "../openapi/refs.js";
+import { dereference } from "../openapi/refs.js";
 import type { OpenAPIDocument, SchemaObject } from "../openapi/types.js";
 import { emptyRecord } from "./form-fields.js";
 import type { Direction } from "./json-schema.js";
@@ -110,7 +110,7 @@ function exampleOf(
 ): unknown {
   if (input === false) return undefined;
   if (!isObject(input)) return "kit";
-  const { schema, pointer: at } = dereferenceSchema(state.document, input as SchemaObject, pointer);
+  const { schema, pointer: at } = dereference(state, input as SchemaObject, pointer);
   const s = schema as Schema;
   if (s.const !== undefined) return s.const;
   if (Array.isArray(s.enum) && s.enum.length > 0) {
@@ -154,7 +154,7 @@ const NONE: ReadonlySet<string> = new Set();
 /** The `required` names of a schema, `$ref` followed. */
 function requiredOf(state: State, input: unknown): string[] {
   if (!isObject(input)) return [];
-  const { schema } = dereferenceSchema(state.document, input as SchemaObject, "#");
+  const { schema } = dereference(state, input as SchemaObject, "#");
   return Array.isArray(schema.required)
     ? schema.required.filter((name): name is string => typeof name === "string")
     : [];
@@ -184,7 +184,7 @@ function withBranch(state: State, parent: Schema, branch: unknown, at: string): 
   delete own.oneOf;
   delete own.anyOf;
   if (!hasOwnShape(own) && own.required === undefined) return branch;
-  const resolved = dereferenceSchema(state.document, branch as SchemaObject, at).schema as Schema;
+  const resolved = dereference(state, branch as SchemaObject, at).schema as Schema;
   const merged: Schema = { ...own, ...resolved };
   if (isObject(own.properties) || isObject(resolved.properties)) {
     merged.properties = { ...own.properties, ...resolved.properties };
@@ -200,7 +200,7 @@ function hasOwnShape(schema: Schema): boolean {
 
 function branchType(state: State, branch: unknown): SchemaObject["type"] {
   if (!isObject(branch)) return undefined;
-  return dereferenceSchema(state.document, branch as SchemaObject, "#").schema.type;
+  return dereference(state, branch as SchemaObject, "#").schema.type;
 }
 
 /** Whether `value` is of `type` (any type when none is declared). */
@@ -228,7 +228,7 @@ function typesMeet(left: SchemaObject["type"], right: SchemaObject["type"]): boo
 
 function isNullSchema(state: State, input: unknown): boolean {
   if (!isObject(input)) return false;
-  const { schema } = dereferenceSchema(state.document, input as SchemaObject, "#");
+  const { schema } = dereference(state, input as SchemaObject, "#");
   return (
     schema.type === "null" || (Array.isArray(schema.enum) && schema.enum.every((v) => v === null))
   );
@@ -437,7 +437,7 @@ function objectValue(
     const where = appendPointer(at, "properties", name);
     const property = properties[name];
     if (isObject(property)) {
-      const resolved = dereferenceSchema(state.document, property as SchemaObject, where).schema;
+      const resolved = dereference(state, property as SchemaObject, where).schema;
       if ((resolved as Record<string, unknown>)[hidden] === true) continue;
     }
     const item = exampleOf(state, property, where, depth + 1);

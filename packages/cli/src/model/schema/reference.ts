@@ -1,9 +1,8 @@
-import { dereference } from "../dereference.js";
+import { dereference } from "../../openapi/refs.js";
 import { referencedTypeName } from "../names.js";
 import type { SchemaInput } from "../schema-input.js";
 import { primitive, type TypeExpr } from "../type-expr.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildSchemaType } from "./schema-type.js";
 
 /**
  * A `$ref`: every target is declared once under a name, also one inside another schema
@@ -22,7 +21,7 @@ export function buildReference(
   const self = context.selfReference(named);
   if (self !== undefined) return primitive(self);
   if (context.expandsInPlace(named)) {
-    return context.aliasBody(named, () => buildSchemaType(named.schema, named.pointer, context));
+    return context.aliasBody(named, () => context.build(named.schema, named.pointer));
   }
   context.named(named);
   return context.reference(named);

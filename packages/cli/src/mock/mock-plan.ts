@@ -1,10 +1,10 @@
-import { chooseResponse } from "../mock/choose-response.js";
-import { envelopeAnswer } from "../mock/envelope.js";
+import { fitsDeclaredShape } from "../model/fits-declared-shape.js";
+import type { GenerationPlan, MockFilePlan } from "../model/plan-types.js";
+import { fullRoute } from "../model/tag-group.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { clientResponse, type ExampleResponse } from "../wire/example-response.js";
-import { fitsDeclaredShape } from "./fits-declared-shape.js";
-import type { GenerationPlan, MockFilePlan } from "./plan-types.js";
-import { fullRoute } from "./tag-group.js";
+import { chooseResponse } from "./choose-response.js";
+import { envelopeAnswer } from "./envelope.js";
 
 /**
  * MSW handlers for every method of the plan, answering what `kit mock` answers by default (the
