@@ -47,7 +47,8 @@ const axiosResponseTypes = {
  */
 export function axiosTransport(http: AxiosInstance, policy: KitCrossOriginRedirect): Transport {
   const rules = followsRedirectsItself(http.defaults.adapter) ? redirectRules(policy) : undefined;
-  return (request, target, read, extra) => exchange(http, request, target, read, extra, rules);
+  return (request, target, read, extra, owner) =>
+    exchange(http, request, target, read, extra, rules, owner);
 }
 
 /**
@@ -62,6 +63,7 @@ function exchange<T>(
   read: (response: RawResponse) => T,
   extra: TransportExtra | undefined,
   rules: RedirectRules | undefined,
+  owner: AbortController | undefined,
 ): Promise<T> {
   const { signal } = request;
   if (signal.aborted) return Promise.reject(new KitAbortError(target, signal.reason));
@@ -118,7 +120,7 @@ function exchange<T>(
     toForeignOrigin(http, config, (config.headers ?? request.headers) as Record<string, unknown>);
   }
   if (extra !== undefined) Object.assign(config, extra);
-  const deadline = startDeadline(signal, request.timeout);
+  const deadline = startDeadline(signal, request.timeout, owner);
   config.signal = deadline.signal;
   const sent = rules === undefined ? http.request(config) : following(http, config, rules);
   return sent.then(
@@ -199,8 +201,8 @@ function toRequestError(
   target: KitRequestTarget,
 ): unknown {
   if (isKitError(error)) return error;
-  if (signal.aborted) return new KitAbortError(target, signal.reason, error);
   if (expired) return new KitTimeoutError(target, request.timeout, error);
+  if (signal.aborted) return new KitAbortError(target, signal.reason, error);
   if ((error as { code?: unknown } | undefined)?.code === "ERR_INVALID_URL") {
     const message = messages.KIT_URL_INVALID(target.method, target.url);
     return new KitRequestError("argument", "KIT_URL_INVALID", message, target, { cause: error });

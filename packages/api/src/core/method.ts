@@ -216,7 +216,7 @@ export class KitMethod<
       result = (await dispatch({
         endpoint: this.#endpoint,
         args,
-        signal: controller.signal,
+        controller,
         options: this.#options,
         call,
         extra,
