@@ -78,7 +78,7 @@ function isPluginOptions(value: unknown): boolean {
 }
 
 /** Milliseconds before the request fails with `KitTimeoutError`; `0` waits forever. */
-export const Timeout = optionDecorator<number>(
+export const Timeout = /* @__PURE__ */ optionDecorator<number>(
   "Timeout",
   isDuration,
   "a number of milliseconds from 0 to 2^31 - 1",
@@ -91,7 +91,7 @@ export const Timeout = optionDecorator<number>(
  * Static headers, laid over the server's `headers`; a method's over its class's. `@HeaderValue`
  * arguments are laid over them in turn.
  */
-export const StaticHeaders = optionDecorator<Readonly<Record<string, string>>>(
+export const StaticHeaders = /* @__PURE__ */ optionDecorator<Readonly<Record<string, string>>>(
   "StaticHeaders",
   isHeaderRecord,
   "an object of header names (HTTP tokens) to string values without control characters",
@@ -103,7 +103,7 @@ export const StaticHeaders = optionDecorator<Readonly<Record<string, string>>>(
 /** Sends cookies on cross-origin requests; `@WithCredentials(false)` turns a server's `true` off. */
 export const WithCredentials = (enabled = true): KitOptionDecorator => withCredentials(enabled);
 
-const withCredentials = optionDecorator<boolean>(
+const withCredentials = /* @__PURE__ */ optionDecorator<boolean>(
   "WithCredentials",
   (value) => typeof value === "boolean",
   "true or false",
@@ -117,7 +117,7 @@ const withCredentials = optionDecorator<boolean>(
  * `@PluginOptions({ cache: { ttl: 300_000 }, retry: { retries: 0 } })`. Each plugin's object is
  * merged field by field: the call's over the method's over the class's.
  */
-export const PluginOptions = optionDecorator<KitCallOptions>(
+export const PluginOptions = /* @__PURE__ */ optionDecorator<KitCallOptions>(
   "PluginOptions",
   isPluginOptions,
   "an object whose fields are the plugins' option objects",
@@ -136,7 +136,7 @@ const responseTypes: readonly KitResponseType[] = [
 ];
 
 /** How the response body is read; only `"json"` (the default) is ever unwrapped. */
-export const ResponseType = optionDecorator<KitResponseType>(
+export const ResponseType = /* @__PURE__ */ optionDecorator<KitResponseType>(
   "ResponseType",
   (value) => responseTypes.includes(value as KitResponseType),
   `one of ${responseTypes.map((name) => `"${name}"`).join(", ")}`,

@@ -52,13 +52,13 @@ function verb(method: KitHttpMethod): (path?: string) => KitMethodDecorator {
     };
 }
 
-export const Get = verb("GET");
-export const Post = verb("POST");
-export const Put = verb("PUT");
-export const Patch = verb("PATCH");
-export const Delete = verb("DELETE");
-export const Head = verb("HEAD");
-export const Options = verb("OPTIONS");
+export const Get = /* @__PURE__ */ verb("GET");
+export const Post = /* @__PURE__ */ verb("POST");
+export const Put = /* @__PURE__ */ verb("PUT");
+export const Patch = /* @__PURE__ */ verb("PATCH");
+export const Delete = /* @__PURE__ */ verb("DELETE");
+export const Head = /* @__PURE__ */ verb("HEAD");
+export const Options = /* @__PURE__ */ verb("OPTIONS");
 
 /**
  * Any other method: `@Method("QUERY", "/search")` (OpenAPI 3.2's `query`; `@Query` names the query
