@@ -1,7 +1,7 @@
 import { mergeCallOptions } from "../core/call-options.js";
 import { KitDecoratorError } from "../core/errors.js";
 import { messages } from "../core/messages.js";
-import { isDuration } from "../core/options.js";
+import { durationText, isDuration } from "../core/options.js";
 import { isPlainObject } from "../core/plain-object.js";
 import type { KitCallOptions } from "../core/plugin.js";
 import type { KitResponseType } from "../core/vocabulary.js";
@@ -81,7 +81,7 @@ function isPluginOptions(value: unknown): boolean {
 export const Timeout = /* @__PURE__ */ optionDecorator<number>(
   "Timeout",
   isDuration,
-  "a number of milliseconds from 0 to 2^31 - 1",
+  durationText,
   (settings, timeout) => {
     settings.timeout = timeout;
   },
