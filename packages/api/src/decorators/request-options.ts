@@ -1,5 +1,6 @@
 import { mergeCallOptions } from "../core/call-options.js";
 import { KitDecoratorError } from "../core/errors.js";
+import { fieldValue, httpToken } from "../core/http-token.js";
 import { messages } from "../core/messages.js";
 import { durationText, isDuration } from "../core/options.js";
 import { isPlainObject } from "../core/plain-object.js";
@@ -62,13 +63,10 @@ function optionDecorator<T>(
     }) as KitOptionDecorator;
 }
 
-const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const fieldValue = /^[\t\x20-\x7e\x80-\xff]*$/;
-
 function isHeaderRecord(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   for (const [name, text] of Object.entries(value)) {
-    if (!token.test(name) || typeof text !== "string" || !fieldValue.test(text)) return false;
+    if (!httpToken.test(name) || typeof text !== "string" || !fieldValue.test(text)) return false;
   }
   return true;
 }
