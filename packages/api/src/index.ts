@@ -1,3 +1,4 @@
+export { configure } from "./core/configure.js";
 export {
   isKitError,
   isKitRequestError,
@@ -43,6 +44,7 @@ export type {
   KitPlugin,
   KitServerInfo,
 } from "./core/plugin.js";
+export { hasPlugin, pluginsReady, removePlugin } from "./core/plugin-registry.js";
 export { KitQueryList, type KitQuerySeparator } from "./core/query.js";
 export type {
   KitEnvelopeCode,

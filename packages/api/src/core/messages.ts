@@ -18,7 +18,7 @@ export const coreMessages = {
   KIT_SERVER_OPTION_INVALID: (option: string, expected: string, got: string) =>
     `@Server({ ${option} }) must be ${expected}, got ${got}`,
   KIT_CONFIGURE_OPTION: (option: string) =>
-    `server.configure() cannot change ${option}; it takes baseURL, headers, timeout, withCredentials, codeKey, messageKey, dataKey, validateCode and envelope`,
+    `configure() cannot change ${option}; it takes baseURL, headers, timeout, withCredentials, codeKey, messageKey, dataKey, validateCode and envelope`,
   KIT_SERVER_NOT_KIT_SERVER: (serverClass: string) =>
     `@Server() must decorate a subclass of KitServer, and ${serverClass} is not one`,
   KIT_PLUGIN_DUPLICATE: (plugin: string) => `A plugin named "${plugin}" is already registered`,

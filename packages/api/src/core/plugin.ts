@@ -23,8 +23,6 @@ export interface KitServerInfo {
   readonly options: KitResolvedServerOptions;
   /** Registered plugins, first registered (outermost) first. */
   readonly plugins: readonly KitPlugin[];
-  /** Whether a plugin of that name is registered (its async `setup` may still be running). */
-  has(name: string): boolean;
   /** The async plugin setups still running, which a send waits for; else `undefined`. */
   readonly setups?: Promise<void> | undefined;
   /**
@@ -37,7 +35,7 @@ export interface KitServerInfo {
 export interface KitContext {
   readonly server: KitServerInfo;
   /**
-   * The server's options when this send started. `server.configure()` during the send changes
+   * The server's options when this send started. `configure(server, ...)` during the send changes
    * `server.options` for later sends; this send keeps using these (baseURL, headers, timeout,
    * envelope rules).
    */
@@ -73,7 +71,7 @@ export interface KitPlugin {
    * awaited before the next send, and if it rejects, the plugin is removed again.
    */
   setup?(server: KitServerInfo): void;
-  /** Called by `remove()`. */
+  /** Called by `removePlugin(server, name)`. */
   teardown?(server: KitServerInfo): void;
   /** Must answer `next()`'s result or a `KitResult` of its own; `undefined` is a plugin error. */
   request?(ctx: KitContext, next: KitNext): Promise<KitResult<unknown, unknown>>;

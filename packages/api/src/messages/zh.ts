@@ -8,7 +8,7 @@ export const zh = {
   KIT_SERVER_OPTION_INVALID: (option, expected, got) =>
     `@Server({ ${option} }) 必须是 ${expected}，实际为 ${got}`,
   KIT_CONFIGURE_OPTION: (option) =>
-    `server.configure() 不能修改 ${option}；可修改的是 baseURL、headers、timeout、withCredentials、codeKey、messageKey、dataKey、validateCode 和 envelope`,
+    `configure() 不能修改 ${option}；可修改的是 baseURL、headers、timeout、withCredentials、codeKey、messageKey、dataKey、validateCode 和 envelope`,
   KIT_SERVER_NOT_KIT_SERVER: (serverClass) =>
     `@Server() 只能装饰 KitServer 的子类，而 ${serverClass} 不是`,
   KIT_MESSAGES_INVALID: (got) =>

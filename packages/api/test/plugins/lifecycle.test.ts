@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type KitPlugin, KitPluginError } from "../../src/index.js";
+import {
+  hasPlugin,
+  type KitPlugin,
+  KitPluginError,
+  pluginsReady,
+  removePlugin,
+} from "../../src/index.js";
 import { auth, cache } from "../../src/plugins/index.js";
 import { createClient } from "./client.js";
 import { type Loopback, startLoopback } from "./loopback.js";
@@ -51,7 +57,7 @@ describe("declared order and dependencies", () => {
         message: "tenant depends on auth, which must be registered first",
       }),
     );
-    expect(server.has("tenant")).toBe(false);
+    expect(hasPlugin(server, "tenant")).toBe(false);
     server.use(stamp("auth")).use(stamp("tenant", { dependsOn: ["auth"] }));
     expect(server.plugins.map((plugin) => plugin.name)).toEqual(["auth", "tenant"]);
   });
@@ -103,10 +109,10 @@ describe("async setup", () => {
         },
       }),
     );
-    expect(server.has("slow")).toBe(true);
+    expect(hasPlugin(server, "slow")).toBe(true);
     await items.get("1").send();
     expect(loopback.seen.map((request) => request.headers["x-ready"])).toEqual(["true"]);
-    await expect(server.ready()).resolves.toBeUndefined();
+    await expect(pluginsReady(server)).resolves.toBeUndefined();
   });
 
   it("that rejects is removed again, rejects the sends waiting with a Kit error, and is never unhandled", async () => {
@@ -128,7 +134,7 @@ describe("async setup", () => {
       expect(loopback.seen).toEqual([]);
     });
     expect(unhandled).toEqual([]);
-    expect(server.has("vault")).toBe(false);
+    expect(hasPlugin(server, "vault")).toBe(false);
     expect(server.plugins.map((plugin) => plugin.name)).toEqual(["kept"]);
     await items.get("2").send();
     expect(loopback.seen.map((request) => request.headers["x-plugins"])).toEqual(["kept"]);
@@ -143,14 +149,14 @@ describe("async setup", () => {
     expect(server.plugins.map((plugin) => plugin.name)).toEqual(["other"]);
   });
 
-  it("that rejects while nobody sends leaves no unhandled rejection; ready() reports it", async () => {
+  it("that rejects while nobody sends leaves no unhandled rejection; pluginsReady() reports it", async () => {
     const { server } = createClient(loopback.origin);
     const unhandled = await unhandledDuring(async () => {
       server.use({ name: "quiet", setup: () => Promise.reject(new Error("offline")) });
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
     expect(unhandled).toEqual([]);
-    expect(server.has("quiet")).toBe(false);
+    expect(hasPlugin(server, "quiet")).toBe(false);
   });
 
   it("does not let a send pass a setup still running when another one failed", async () => {
@@ -172,17 +178,17 @@ describe("async setup", () => {
   });
 });
 
-describe("remove() and has()", () => {
+describe("removePlugin() and hasPlugin()", () => {
   it("unregisters a plugin for later sends, calls its teardown, and answers false for unknown names", async () => {
     const { server, items } = createClient(loopback.origin);
     const tornDown: unknown[] = [];
     server.use(stamp("a")).use(stamp("b", { teardown: (info) => tornDown.push(info) }));
-    expect(server.has("b")).toBe(true);
+    expect(hasPlugin(server, "b")).toBe(true);
     await items.get("1").send();
-    expect(server.remove("b")).toBe(true);
+    expect(removePlugin(server, "b")).toBe(true);
     expect(tornDown).toEqual([server]);
-    expect(server.has("b")).toBe(false);
-    expect(server.remove("b")).toBe(false);
+    expect(hasPlugin(server, "b")).toBe(false);
+    expect(removePlugin(server, "b")).toBe(false);
     await items.get("2").send();
     expect(loopback.seen.map((request) => request.headers["x-plugins"])).toEqual(["a,b", "a"]);
   });
@@ -190,13 +196,13 @@ describe("remove() and has()", () => {
   it("refuses to remove a plugin another one depends on", () => {
     const { server } = createClient(loopback.origin);
     server.use(stamp("auth")).use(stamp("tenant", { dependsOn: ["auth"] }));
-    expect(() => server.remove("auth")).toThrow(
+    expect(() => removePlugin(server, "auth")).toThrow(
       expect.objectContaining({
         code: "KIT_PLUGIN_REQUIRED",
         message: "auth cannot be removed: tenant depends on it",
       }),
     );
-    expect(server.has("auth")).toBe(true);
+    expect(hasPlugin(server, "auth")).toBe(true);
   });
 
   it("leaves a send in flight with the plugins it started with", async () => {
@@ -215,7 +221,7 @@ describe("remove() and has()", () => {
     server.use(stamp("late"));
     const sent = items.get("1").send();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    server.remove("late");
+    removePlugin(server, "late");
     release();
     await sent;
     expect(loopback.seen.map((request) => request.headers["x-plugins"])).toEqual(["late"]);
@@ -257,7 +263,7 @@ describe("a plugin that answers no result", () => {
     });
     expect(outerSaw).toEqual(["KIT_PLUGIN_NO_RESULT"]);
 
-    server.remove("forgetful");
+    removePlugin(server, "forgetful");
     server.use({ name: "sync", request: (() => undefined) as unknown as KitPlugin["request"] });
     await expect(items.get("2").send()).rejects.toMatchObject({ plugin: "sync" });
   });
