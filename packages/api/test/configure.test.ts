@@ -189,4 +189,12 @@ describe("configure(server, options)", () => {
     expect(shop.http.defaults).toMatchObject({ baseURL: second.origin, timeout: 9 });
     expect(shop.http.defaults.headers["X-App"]).toBeUndefined();
   });
+
+  it("leaves a static header it does not change in server.http's defaults", () => {
+    const shop = service();
+    configure(shop, { timeout: 9 });
+    configure(shop, { headers: { "X-App": "kit", "X-Tenant": "7" } });
+    expect(shop.http.defaults.headers["X-App"]).toBe("kit");
+    expect(shop.http.defaults.headers["X-Tenant"]).toBeUndefined();
+  });
 });
