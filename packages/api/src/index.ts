@@ -42,8 +42,10 @@ export type {
   KitMeta,
   KitNext,
   KitPlugin,
+  KitPluginRegister,
   KitServerInfo,
 } from "./core/plugin.js";
+export { definePlugin } from "./core/plugin-lifecycle.js";
 export { hasPlugin, pluginsReady, removePlugin } from "./core/plugin-registry.js";
 export { KitQueryList, type KitQuerySeparator } from "./core/query.js";
 export type {

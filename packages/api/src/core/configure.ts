@@ -1,5 +1,5 @@
 import { KitOptionsError } from "./errors.js";
-import { messages } from "./messages.js";
+import { lifecycleMessages } from "./lifecycle-messages.js";
 import {
   type KitResolvedServerOptions,
   type KitRuntimeOptions,
@@ -66,12 +66,15 @@ function runtimeOnly(options: KitRuntimeOptions): KitRuntimeOptions {
   if (typeof options !== "object" || options === null) {
     throw new KitOptionsError(
       "KIT_CONFIGURE_OPTION",
-      messages.KIT_CONFIGURE_OPTION(String(options)),
+      lifecycleMessages.KIT_CONFIGURE_OPTION(String(options)),
     );
   }
   for (const key of Object.keys(options)) {
     if (!runtimeKeys.has(key)) {
-      throw new KitOptionsError("KIT_CONFIGURE_OPTION", messages.KIT_CONFIGURE_OPTION(key));
+      throw new KitOptionsError(
+        "KIT_CONFIGURE_OPTION",
+        lifecycleMessages.KIT_CONFIGURE_OPTION(key),
+      );
     }
   }
   return options;

@@ -1,5 +1,5 @@
 import { KitOptionsError } from "./errors.js";
-import { messages } from "./messages.js";
+import { lifecycleMessages } from "./lifecycle-messages.js";
 import type { KitServerInfo } from "./plugin.js";
 import { type KitServer, writeState } from "./server.js";
 
@@ -21,7 +21,7 @@ export function removePlugin(server: KitServer, name: string): boolean {
   if (dependent !== undefined) {
     throw new KitOptionsError(
       "KIT_PLUGIN_REQUIRED",
-      messages.KIT_PLUGIN_REQUIRED(name, dependent.name),
+      lifecycleMessages.KIT_PLUGIN_REQUIRED(name, dependent.name),
     );
   }
   writeState.plugins(

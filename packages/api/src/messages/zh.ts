@@ -15,6 +15,8 @@ export const zh = {
     `setKitMessages() 需要一个按错误码组织的消息函数对象，实际为 ${got}`,
   KIT_PLUGIN_DUPLICATE: (plugin) => `名为 "${plugin}" 的插件已经注册`,
   KIT_PLUGIN_INVALID: () => "插件必须是带有非空字符串 name 的对象",
+  KIT_PLUGIN_UNDECLARED: (plugin) =>
+    `插件 ${plugin} 声明了注册顺序或有异步 setup，必须用 definePlugin() 创建`,
   KIT_PLUGIN_ORDER: (plugin, before) =>
     `${plugin} 必须在 ${before} 之前注册（其中一个插件声明了此顺序）`,
   KIT_PLUGIN_DEPENDENCY: (plugin, missing) => `${plugin} 依赖 ${missing}，必须先注册 ${missing}`,

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  definePlugin,
   hasPlugin,
   type KitPlugin,
   KitPluginError,
@@ -51,30 +52,43 @@ async function unhandledDuring(run: () => Promise<void>): Promise<unknown[]> {
 describe("declared order and dependencies", () => {
   it("refuses a plugin whose dependency is not registered yet, and registers nothing", () => {
     const { server } = createClient(loopback.origin);
-    expect(() => server.use(stamp("tenant", { dependsOn: ["auth"] }))).toThrow(
+    expect(() => server.use(definePlugin(stamp("tenant", { dependsOn: ["auth"] })))).toThrow(
       expect.objectContaining({
         code: "KIT_PLUGIN_DEPENDENCY",
         message: "tenant depends on auth, which must be registered first",
       }),
     );
     expect(hasPlugin(server, "tenant")).toBe(false);
-    server.use(stamp("auth")).use(stamp("tenant", { dependsOn: ["auth"] }));
+    server.use(stamp("auth")).use(definePlugin(stamp("tenant", { dependsOn: ["auth"] })));
     expect(server.plugins.map((plugin) => plugin.name)).toEqual(["auth", "tenant"]);
   });
 
   it("checks an order either side declares, at use()", () => {
     const first = createClient(loopback.origin).server;
     first.use(stamp("inner"));
-    expect(() => first.use(stamp("outer", { before: ["inner"] }))).toThrow(
+    expect(() => first.use(definePlugin(stamp("outer", { before: ["inner"] })))).toThrow(
       expect.objectContaining({
         code: "KIT_PLUGIN_ORDER",
         message: expect.stringMatching(/^outer must be registered before inner/),
       }),
     );
     const second = createClient(loopback.origin).server;
-    second.use(stamp("inner", { after: ["outer"] }));
+    second.use(definePlugin(stamp("inner", { after: ["outer"] })));
     expect(() => second.use(stamp("outer"))).toThrow(/outer must be registered before inner/);
     expect(second.plugins.map((plugin) => plugin.name)).toEqual(["inner"]);
+  });
+
+  it("refuses a plugin that declares an order but was not made by definePlugin", () => {
+    const { server } = createClient(loopback.origin);
+    server.use(stamp("auth"));
+    expect(() => server.use(stamp("tenant", { dependsOn: ["auth"] }))).toThrow(
+      expect.objectContaining({
+        code: "KIT_PLUGIN_UNDECLARED",
+        message:
+          "Plugin tenant declares an order or has an async setup, so it must be made with definePlugin()",
+      }),
+    );
+    expect(hasPlugin(server, "tenant")).toBe(false);
   });
 
   it("has the built-in auth and cache declare their order instead of checking it by hand", () => {
@@ -95,19 +109,21 @@ describe("async setup", () => {
     const { server, items } = createClient(loopback.origin);
     let ready = false;
     server.use(
-      stamp("slow", {
-        setup: () =>
-          new Promise<void>((resolve) =>
-            setTimeout(() => {
-              ready = true;
-              resolve();
-            }, 30),
-          ),
-        request(ctx, next) {
-          ctx.request.headers["X-Ready"] = String(ready);
-          return next();
-        },
-      }),
+      definePlugin(
+        stamp("slow", {
+          setup: () =>
+            new Promise<void>((resolve) =>
+              setTimeout(() => {
+                ready = true;
+                resolve();
+              }, 30),
+            ),
+          request(ctx, next) {
+            ctx.request.headers["X-Ready"] = String(ready);
+            return next();
+          },
+        }),
+      ),
     );
     expect(hasPlugin(server, "slow")).toBe(true);
     await items.get("1").send();
@@ -119,7 +135,9 @@ describe("async setup", () => {
     const { server, items } = createClient(loopback.origin);
     server.use(stamp("kept"));
     const unhandled = await unhandledDuring(async () => {
-      server.use(stamp("vault", { setup: () => Promise.reject(new Error("no key store")) }));
+      server.use(
+        definePlugin(stamp("vault", { setup: () => Promise.reject(new Error("no key store")) })),
+      );
       const first = await items
         .get("1")
         .send()
@@ -142,8 +160,8 @@ describe("async setup", () => {
 
   it("that rejects takes the plugins depending on it along, which would run without it", async () => {
     const { server, items } = createClient(loopback.origin);
-    server.use(stamp("vault", { setup: () => Promise.reject(new Error("locked")) }));
-    server.use(stamp("signer", { dependsOn: ["vault"] }));
+    server.use(definePlugin(stamp("vault", { setup: () => Promise.reject(new Error("locked")) })));
+    server.use(definePlugin(stamp("signer", { dependsOn: ["vault"] })));
     server.use(stamp("other"));
     await expect(items.get("1").send()).rejects.toMatchObject({ plugin: "vault" });
     expect(server.plugins.map((plugin) => plugin.name)).toEqual(["other"]);
@@ -152,27 +170,44 @@ describe("async setup", () => {
   it("that rejects while nobody sends leaves no unhandled rejection; pluginsReady() reports it", async () => {
     const { server } = createClient(loopback.origin);
     const unhandled = await unhandledDuring(async () => {
-      server.use({ name: "quiet", setup: () => Promise.reject(new Error("offline")) });
+      server.use(
+        definePlugin({ name: "quiet", setup: () => Promise.reject(new Error("offline")) }),
+      );
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
     expect(unhandled).toEqual([]);
     expect(hasPlugin(server, "quiet")).toBe(false);
   });
 
+  it("of a plugin not made by definePlugin is refused at use(), and its rejection is not unhandled", async () => {
+    const { server, items } = createClient(loopback.origin);
+    const unhandled = await unhandledDuring(async () => {
+      expect(() =>
+        server.use({ name: "vault", setup: () => Promise.reject(new Error("locked")) }),
+      ).toThrow(expect.objectContaining({ code: "KIT_PLUGIN_UNDECLARED" }));
+    });
+    expect(unhandled).toEqual([]);
+    expect(hasPlugin(server, "vault")).toBe(false);
+    await items.get("1").send();
+    expect(loopback.seen).toHaveLength(1);
+  });
+
   it("does not let a send pass a setup still running when another one failed", async () => {
     const { server, items } = createClient(loopback.origin);
     let slowDone = false;
-    server.use({
-      name: "slow",
-      setup: () =>
-        new Promise<void>((resolve) =>
-          setTimeout(() => {
-            slowDone = true;
-            resolve();
-          }, 40),
-        ),
-    });
-    server.use({ name: "broken", setup: () => Promise.reject(new Error("bad")) });
+    server.use(
+      definePlugin({
+        name: "slow",
+        setup: () =>
+          new Promise<void>((resolve) =>
+            setTimeout(() => {
+              slowDone = true;
+              resolve();
+            }, 40),
+          ),
+      }),
+    );
+    server.use(definePlugin({ name: "broken", setup: () => Promise.reject(new Error("bad")) }));
     await expect(items.get("1").send()).rejects.toMatchObject({ plugin: "broken" });
     expect(slowDone).toBe(true);
   });
@@ -195,7 +230,7 @@ describe("removePlugin() and hasPlugin()", () => {
 
   it("refuses to remove a plugin another one depends on", () => {
     const { server } = createClient(loopback.origin);
-    server.use(stamp("auth")).use(stamp("tenant", { dependsOn: ["auth"] }));
+    server.use(stamp("auth")).use(definePlugin(stamp("tenant", { dependsOn: ["auth"] })));
     expect(() => removePlugin(server, "auth")).toThrow(
       expect.objectContaining({
         code: "KIT_PLUGIN_REQUIRED",

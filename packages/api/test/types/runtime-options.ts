@@ -6,6 +6,7 @@
 import {
   Api,
   configure,
+  definePlugin,
   Get,
   hasPlugin,
   type KitMethod,
@@ -93,7 +94,7 @@ configure(service, { envelope: true });
 expectTypeOf(configure(service, {})).toEqualTypeOf<Service>();
 expectTypeOf<KitRuntimeOptions["baseURL"]>().toEqualTypeOf<string | undefined>();
 
-const tenant: KitPlugin = {
+const tenant = definePlugin({
   name: "tenant",
   dependsOn: ["auth"],
   before: ["cache"],
@@ -101,7 +102,9 @@ const tenant: KitPlugin = {
   async setup() {},
   teardown() {},
   request: (_ctx, next) => next(),
-};
+});
+expectTypeOf(tenant).toExtend<KitPlugin>();
+expectTypeOf(tenant.name).toEqualTypeOf<string>();
 expectTypeOf(hasPlugin(service.use(tenant), "tenant")).toEqualTypeOf<boolean>();
 expectTypeOf(removePlugin(service, "tenant")).toEqualTypeOf<boolean>();
 expectTypeOf(pluginsReady(service)).toEqualTypeOf<Promise<void>>();
