@@ -72,6 +72,18 @@ const CLIENT_IMPORTS = [
   "Server",
 ];
 
+/**
+ * Run-time features a generated client may add by hand (hand-written classes, service.config.ts):
+ * each is measured as the client plus those names, so its row says what the feature costs the
+ * client that uses it, and the client row what it costs one that does not.
+ */
+const CLIENT_FEATURES = [
+  ["configure"],
+  ["definePlugin"],
+  ["removePlugin", "hasPlugin", "pluginsReady"],
+  ["Timeout", "StaticHeaders", "WithCredentials", "PluginOptions"],
+];
+
 const dist = fileURLToPath(new URL("../packages/api/dist/", import.meta.url));
 const coreEntry = `export * from ${JSON.stringify(`${dist}index.js`)};`;
 const clientEntry = `export { ${CLIENT_IMPORTS.join(", ")} } from ${JSON.stringify(`${dist}index.js`)};`;
@@ -175,6 +187,19 @@ const rows = [
     verdict(client.gzip),
   ],
 ];
+for (const names of CLIENT_FEATURES) {
+  const withFeature = await measure(
+    `export { ${[...CLIENT_IMPORTS, ...names].join(", ")} } from ${JSON.stringify(`${dist}index.js`)};`,
+  );
+  rows.push([
+    `the client and ${names.map((name) => `\`${name}\``).join(", ")}`,
+    `+${kb(withFeature.gzip - client.gzip)} to the client`,
+    kb(withFeature.gzip),
+    kb(withFeature.gzipWithAxios),
+    "–",
+    "–",
+  ]);
+}
 /** A row for an entry point used with the core: what it adds, and the two together. */
 async function addedRow(label, entry) {
   const withCore = await measure(`${coreEntry}\n${entry}`);

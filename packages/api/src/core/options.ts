@@ -56,7 +56,7 @@ export interface KitServerOptions {
   messages?: KitMessageCatalogue;
 }
 
-/** What `server.configure(...)` may change at run time; each field given replaces the current one. */
+/** What `configure(server, ...)` may change at run time; each field given replaces the current one. */
 export type KitRuntimeOptions = Pick<
   KitServerOptions,
   | "baseURL"
