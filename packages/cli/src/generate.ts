@@ -42,7 +42,7 @@ export type RenderedClient = GenerateResult & {
 
 /**
  * `renderDocument`, with the methods of each API file as printed, for the change report. Without
- * `methods` none are kept (Microsoft Graph's take 14 MB of heap while the files are written).
+ * `methods` none are kept: on a large document they are much heap while the files are written.
  */
 export function renderClient(
   loaded: LoadedDocument,

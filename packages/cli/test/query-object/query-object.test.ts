@@ -14,7 +14,7 @@ import type { GenerateResult } from "../../src/options.js";
 import { RequestValidator } from "../../src/wire/index.js";
 import { writeClient } from "../envelope/write-client.js";
 import { SCRATCH_DIR, writeTsconfig } from "../support/output-dir.js";
-import { compileProject, requireBuiltRuntime } from "../support/tsc.js";
+import { COMPILERS, compileProject, requireBuiltRuntime } from "../support/tsc.js";
 import { ASANA_LIKE, COMPLETED_POSITION, SEARCH_QUERY_PARAMETERS } from "./asana-like.js";
 
 const DIR = join(SCRATCH_DIR, "query-object");
@@ -193,10 +193,7 @@ export function calls(): void {
 `;
 
 describe("the query object under tsc", () => {
-  it.each([
-    ["7", "node_modules/typescript/bin/tsc"],
-    ["5.9", "node_modules/ts5/bin/tsc"],
-  ])(
+  it.each(COMPILERS)(
     "compiles under TypeScript %s, a misspelt key does not",
     async (_version, compiler) => {
       await writeFile(join(DIR, "usage.ts"), USAGE);
