@@ -298,7 +298,7 @@ function argumentFor(
 ): unknown {
   if ("schema" in parameter.type) {
     const { schema, pointer } = parameter.type.schema;
-    const coerce = parameter.decorator !== "Data" || parameter.key !== undefined;
+    const coerce = parameter.binding.in !== "body" || parameter.key !== undefined;
     return checkedExample(loaded, schemas, schema, pointer, coerce);
   }
   const body = operation.requestBody?.schema;

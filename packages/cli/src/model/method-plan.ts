@@ -78,14 +78,8 @@ export function planMethod(
     const source = parameter.type;
     return {
       variable: parameter.variable,
-      ...(parameter.decorator !== undefined ? { decorator: parameter.decorator } : {}),
+      binding: parameter.binding,
       ...(parameter.key !== undefined ? { key: parameter.key } : {}),
-      ...(parameter.joinedStyle !== undefined ? { joinedStyle: parameter.joinedStyle } : {}),
-      ...(parameter.deepObject ? { deepObject: parameter.deepObject } : {}),
-      ...(parameter.encoding !== undefined ? { encoding: parameter.encoding } : {}),
-      ...(parameter.simpleExplode !== undefined ? { simpleExplode: parameter.simpleExplode } : {}),
-      ...(parameter.pathStyle !== undefined ? { pathStyle: parameter.pathStyle } : {}),
-      ...(parameter.json ? { json: parameter.json } : {}),
       ...("queryKeys" in source ? { queryKeys: source.queryKeys.map(queryKey) } : {}),
       required: parameter.required,
       type:
@@ -115,13 +109,9 @@ export function planMethod(
   };
 }
 
-/** How the runtime sends one key of a query object: its wire name and style. */
+/** How the runtime sends one key of a query object: its wire name and binding. */
 function queryKey(parameter: SignatureParameter): QueryKeyPlan {
-  return {
-    key: parameter.key!,
-    ...(parameter.joinedStyle !== undefined ? { joinedStyle: parameter.joinedStyle } : {}),
-    ...(parameter.deepObject ? { deepObject: parameter.deepObject } : {}),
-  };
+  return { key: parameter.key!, binding: parameter.binding };
 }
 
 /**

@@ -28,7 +28,7 @@ export function foldQueryParameters(parameters: readonly SignatureParameter[]): 
     if (!isNamedQuery(parameter)) variables.reserve(parameter.variable);
   const query: PlannedParameter = {
     variable: variables.claim("query"),
-    decorator: "Query",
+    binding: { in: "query" },
     required: keys.some((key) => key.required),
     type: { queryKeys: keys },
   };
@@ -39,5 +39,5 @@ export function foldQueryParameters(parameters: readonly SignatureParameter[]): 
 }
 
 function isNamedQuery(parameter: SignatureParameter): boolean {
-  return parameter.decorator === "Query" && parameter.key !== undefined;
+  return parameter.binding.in === "query" && parameter.key !== undefined;
 }

@@ -8,16 +8,15 @@ import { readEnvelope } from "./envelope.js";
 import { essence, isMediaRange } from "./media.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
 import { NameScope, variableName } from "./names.js";
-import type { FieldEncoding, Operation, RequestBody } from "./operation.js";
+import type { Operation, RequestBody } from "./operation.js";
 import { operationTypeStem } from "./operation-name.js";
-import type { PathStyle } from "./path-style.js";
 import { placeholderKeys } from "./path-template.js";
-import type { JoinedQueryStyle } from "./query-style.js";
 import { hiddenIn } from "./read-write.js";
 import type { SchemaAt } from "./schema-input.js";
 import { isObjectSchema } from "./schema-kind.js";
 import { type StreamResponse, streamResponse } from "./stream-response.js";
 import type { Warnings } from "./warnings.js";
+import type { WireBinding } from "./wire-binding.js";
 
 /** Where a TypeScript type comes from: a schema (declared as `inlineName` when given) or fixed text. */
 export type TypeSource =
@@ -27,28 +26,17 @@ export type TypeSource =
 /** A branch of the return type: a type, or a stream of items typed by a schema (else `unknown`). */
 export type ReturnSource = TypeSource | StreamResponse;
 
-export type ParameterDecorator = "Params" | "Query" | "HeaderValue" | "Data";
-
 export interface SignatureParameter {
   variable: string;
   /** The document parameter this stands for; absent for body parameters. */
   from?: { in: ParameterLocation; name: string };
-  /** Absent for cookie parameters, which the caller writes into the Cookie header. */
-  decorator?: ParameterDecorator;
-  /** The decorator argument: the wire name (`@Params` uses the sanitized placeholder key). */
+  /** How the value goes on the wire: the parameter's own, or `body` for the request body. */
+  binding: WireBinding;
+  /**
+   * The decorator's name argument: the wire name (`@Params` uses the sanitized placeholder key);
+   * absent for the whole body, a query object's own keys and a cookie.
+   */
   key?: string;
-  /** For `@Query`: arrays sent as one joined value, in this OpenAPI style. */
-  joinedStyle?: JoinedQueryStyle;
-  /** For `@Query`: an object sent as `name[key]=value` pairs. */
-  deepObject?: true;
-  /** For a form field `@Data`: its Encoding Object. */
-  encoding?: FieldEncoding;
-  /** For `@HeaderValue` of an object: the `simple` style's explode. */
-  simpleExplode?: boolean;
-  /** For `@Params`: the style the runtime must be told. */
-  pathStyle?: PathStyle;
-  /** For `@Query`/`@Params`: the value goes as JSON text (`content` JSON that can be an array). */
-  json?: true;
   required: boolean;
   type: TypeSource;
 }
@@ -96,26 +84,20 @@ export function planSignature(
     const variable = variables.claim(variableName(parameter.name, fallback));
     const required = parameter.required;
     const from = { in: parameter.in, name: parameter.name };
-    if (parameter.in === "cookie") {
+    const { binding } = parameter;
+    if (binding.in === "cookie") {
       cookies.push(parameter.name);
-      parameters.push({ variable, from, required, type });
+      parameters.push({ variable, from, binding, required, type });
       continue;
     }
-    const decorator = DECORATORS[parameter.in];
-    const { joinedStyle, deepObject, exploded, simpleExplode, pathStyle, json } = parameter;
     parameters.push({
       variable,
       from,
-      decorator,
+      binding,
       // An exploded query object is `@Query()`: its own keys are the query keys.
-      ...(exploded ? {} : { key }),
+      ...(binding.in === "query" && binding.style === "form" && binding.explode ? {} : { key }),
       required,
       type,
-      ...(joinedStyle ? { joinedStyle } : {}),
-      ...(deepObject ? { deepObject } : {}),
-      ...(simpleExplode !== undefined ? { simpleExplode } : {}),
-      ...(pathStyle !== undefined ? { pathStyle } : {}),
-      ...(json ? { json } : {}),
     });
   }
 
@@ -144,7 +126,7 @@ export function planSignature(
 /** The runtime's envelope modes, as a generated method declares them. */
 export type EnvelopeMode = "strict" | "auto" | false;
 
-const DECORATORS = { path: "Params", query: "Query", header: "HeaderValue" } as const;
+const BODY: WireBinding = { in: "body" };
 
 function planBody(
   loaded: LoadedDocument,
@@ -161,7 +143,7 @@ function planBody(
   }
   const whole = (variable: string, type: TypeSource): SignatureParameter => ({
     variable: variables.claim(variable),
-    decorator: "Data",
+    binding: BODY,
     required,
     type,
   });
@@ -212,11 +194,10 @@ function planBody(
           const encoding = body.encoding?.[field];
           return {
             variable: variables.claim(variableName(field, "field")),
-            decorator: "Data" as const,
+            binding: encoding ? { in: "body" as const, encoding } : BODY,
             key: field,
             required: required && shape.required.has(field),
             type: { schema: shape.properties.get(field)! },
-            ...(encoding ? { encoding } : {}),
           };
         });
       // A form without fields (Stripe's GET operations) sends no body, so it has no media type.

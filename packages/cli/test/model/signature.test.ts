@@ -24,10 +24,10 @@ describe("planSignature", () => {
         { name: "X-Trace", in: "header", required: true },
       ],
     });
-    expect(parameters.map((p) => [p.decorator, p.key, p.variable, p.required])).toEqual([
-      ["Params", "id", "id", true],
-      ["HeaderValue", "X-Trace", "xTrace", true],
-      ["Query", "page-size", "pageSize", false],
+    expect(parameters.map((p) => [p.binding.in, p.key, p.variable, p.required])).toEqual([
+      ["path", "id", "id", true],
+      ["header", "X-Trace", "xTrace", true],
+      ["query", "page-size", "pageSize", false],
     ]);
   });
 
@@ -37,7 +37,7 @@ describe("planSignature", () => {
       parameters: [idParameter, { name: "session", in: "cookie" }],
     });
     expect(signature.parameters[1]).toMatchObject({ variable: "session" });
-    expect(signature.parameters[1]!.decorator).toBeUndefined();
+    expect(signature.parameters[1]!.binding).toEqual({ in: "cookie" });
     expect(signature.cookies).toEqual(["session"]);
   });
 
@@ -64,10 +64,10 @@ describe("planSignature", () => {
       },
     });
     expect(signature.contentType).toBe("application/x-www-form-urlencoded");
-    expect(signature.parameters.map((p) => [p.decorator, p.key, p.required])).toEqual([
-      ["Params", "id", true],
-      ["Data", "name", true],
-      ["Data", "status", false],
+    expect(signature.parameters.map((p) => [p.binding.in, p.key, p.required])).toEqual([
+      ["path", "id", true],
+      ["body", "name", true],
+      ["body", "status", false],
     ]);
   });
 

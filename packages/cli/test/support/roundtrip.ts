@@ -73,8 +73,8 @@ export async function checkRoundTrip(
 /** Distinct values per argument; path values carry characters that must be percent-encoded. */
 function sampleArgument(parameter: SignatureParameter, index: number): unknown {
   const type = "text" in parameter.type ? parameter.type.text : "schema";
-  if (parameter.decorator === "Params") return `p ${index}/x`;
-  if (parameter.decorator === "Data" && parameter.key === undefined) {
+  if (parameter.binding.in === "path") return `p ${index}/x`;
+  if (parameter.binding.in === "body" && parameter.key === undefined) {
     if (type === "FormData") {
       const form = new FormData();
       form.append("field", "value");
@@ -85,15 +85,21 @@ function sampleArgument(parameter: SignatureParameter, index: number): unknown {
     return { sample: index };
   }
   // An exploded query object (`@Query()`) sends its own keys: one named like the parameter.
-  if (parameter.decorator === "Query" && parameter.key === undefined) {
+  if (parameter.binding.in === "query" && parameter.key === undefined) {
     return { [parameter.from!.name]: `v${index}` };
   }
   // An array for a joined query style, so the check below sees how its items are joined.
-  if (parameter.joinedStyle !== undefined) return [`a${index}`, `b,${index}`];
+  if (joinedStyle(parameter) !== undefined) return [`a${index}`, `b,${index}`];
   return `v${index}`;
 }
 
 const JOINED_SEPARATORS = { form: ",", spaceDelimited: "%20", pipeDelimited: "%7C" } as const;
+
+/** The style of a query parameter whose array is sent as one joined value. */
+function joinedStyle({ binding }: SignatureParameter): keyof typeof JOINED_SEPARATORS | undefined {
+  if (binding.in !== "query" || !("explode" in binding) || binding.explode) return undefined;
+  return binding.style;
+}
 
 /** The raw query value OpenAPI gives an unexploded array: items encoded, the separator not. */
 function joinedValue(items: readonly string[], style: keyof typeof JOINED_SEPARATORS): string {
@@ -139,9 +145,8 @@ function checkExchange(
       typeof given === "object" && given !== null && !Array.isArray(given)
         ? (given as Record<string, unknown>)[name]
         : given;
-    const style = parameters.find(
-      (p) => p.from?.in === "query" && p.from.name === name,
-    )?.joinedStyle;
+    const parameter = parameters.find((p) => p.from?.in === "query" && p.from.name === name);
+    const style = parameter && joinedStyle(parameter);
     if (style !== undefined) {
       const raw = `${encodeURIComponent(name)}=${joinedValue(argument as string[], style)}`;
       expect(url.search.slice(1).split("&"), label).toContain(raw);
@@ -166,7 +171,7 @@ function checkExchange(
   }
   // A form body is either one `@Data("field")` per field or one whole `@Data()` object.
   const formFields = parameters.flatMap((p, index) => {
-    if (p.decorator !== "Data") return [];
+    if (p.binding.in !== "body") return [];
     if (p.key !== undefined) return [p.key];
     const whole = args[index];
     return whole !== null && typeof whole === "object" ? Object.keys(whole) : [];
