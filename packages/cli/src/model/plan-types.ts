@@ -1,9 +1,11 @@
 import type { ServiceEnvelope } from "./envelope-plan.js";
 import type { Verb } from "./operation.js";
-import type { EnvelopeMode } from "./signature.js";
 import type { TagGroup } from "./tag-group.js";
 import type { Doc, IndexSignature, NamedType, Property, TypeExpr } from "./type-expr.js";
 import type { WireBinding } from "./wire-binding.js";
+
+/** The runtime's envelope modes, as a generated method declares them. */
+export type EnvelopeMode = "strict" | "auto" | false;
 
 /** The plan the printer prints: data only, decided in full before anything is printed. */
 

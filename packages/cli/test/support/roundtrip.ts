@@ -6,8 +6,8 @@ import { expect } from "vitest";
 import { buildOperations } from "../../src/model/build-operations.js";
 import { groupOperations } from "../../src/model/group-operations.js";
 import { essence, isMediaRange } from "../../src/model/media.js";
+import { type MethodParameter, planParameters } from "../../src/model/method-parameters.js";
 import type { Operation } from "../../src/model/operation.js";
-import { planSignature, type SignatureParameter } from "../../src/model/signature.js";
 import { Warnings } from "../../src/model/warnings.js";
 import type { LoadedDocument } from "../../src/openapi/load.js";
 import { queryObjectArguments } from "./call-arguments.js";
@@ -56,7 +56,7 @@ export async function checkRoundTrip(
   for (const group of groupOperations(buildOperations(loaded, { warnings }), { warnings })) {
     const api = client[group.instanceName] as ApiObject;
     for (const method of group.methods) {
-      const signature = planSignature(loaded, method.operation, warnings);
+      const signature = planParameters(loaded, method.operation, warnings);
       const args = signature.parameters.map(sampleArgument);
       const label = `${group.className}.${method.name} (${method.operation.verb} ${method.operation.path})`;
       const call = queryObject ? queryObjectArguments(signature.parameters, args) : args;
@@ -71,7 +71,7 @@ export async function checkRoundTrip(
 }
 
 /** Distinct values per argument; path values carry characters that must be percent-encoded. */
-function sampleArgument(parameter: SignatureParameter, index: number): unknown {
+function sampleArgument(parameter: MethodParameter, index: number): unknown {
   const type = "text" in parameter.type ? parameter.type.text : "schema";
   if (parameter.binding.in === "path") return `p ${index}/x`;
   if (parameter.binding.in === "body" && parameter.key === undefined) {
@@ -96,7 +96,7 @@ function sampleArgument(parameter: SignatureParameter, index: number): unknown {
 const JOINED_SEPARATORS = { form: ",", spaceDelimited: "%20", pipeDelimited: "%7C" } as const;
 
 /** The style of a query parameter whose array is sent as one joined value. */
-function joinedStyle({ binding }: SignatureParameter): keyof typeof JOINED_SEPARATORS | undefined {
+function joinedStyle({ binding }: MethodParameter): keyof typeof JOINED_SEPARATORS | undefined {
   if (binding.in !== "query" || !("explode" in binding) || binding.explode) return undefined;
   return binding.style;
 }
@@ -109,7 +109,7 @@ function joinedValue(items: readonly string[], style: keyof typeof JOINED_SEPARA
 function checkExchange(
   { config, responseType }: Exchange,
   operation: Operation,
-  parameters: readonly SignatureParameter[],
+  parameters: readonly MethodParameter[],
   args: readonly unknown[],
   service: KitServer,
   label: string,
