@@ -1,7 +1,7 @@
 import type { ParameterBinding } from "../decorators/metadata.js";
 import { KitRequestError } from "./errors.js";
 import { deepPairs, isObjectValue, objectItems } from "./form-encoding.js";
-import { headerText } from "./header-text.js";
+import { headerText, simpleHeaderText } from "./header-text.js";
 import { type KitErrorCode, messages } from "./messages.js";
 import { type PathTemplate, showPathTemplate } from "./path-template.js";
 import { jsonText, pathText } from "./path-value.js";
@@ -75,11 +75,11 @@ function handlerOf(
     }
     case "header": {
       const { name } = binding;
-      const explode = binding.style === undefined ? undefined : binding.explode;
+      const textOf = binding.style === undefined ? headerText : simpleHeaderText(binding.explode);
       return (args, out) => {
         const value = args[index];
         if (value == null) return;
-        const text = headerText(value, explode);
+        const text = textOf(value);
         // axios would strip the line break silently and send a different value.
         if (/[\r\n]/.test(text)) {
           const message = messages.KIT_HEADER_VALUE_INVALID(where, name);
