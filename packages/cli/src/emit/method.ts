@@ -99,54 +99,73 @@ function renderBinding(parameter: ClientParameter): string {
   return `${decorator}_${parameter.name}${parameter.optional ? "?" : ""}: unknown`;
 }
 
+type WireBinding = ParameterPlan["binding"];
+
+const DECORATORS = { path: "Params", query: "Query", header: "HeaderValue", body: "Data" } as const;
+
 /** `@Query("page", { explode: false })`, or "" for a cookie parameter, which has none. */
 function bindingDecorator(parameter: ParameterPlan, decorators: Set<string>): string {
-  if (parameter.decorator === undefined) return "";
-  decorators.add(parameter.decorator);
+  const { binding } = parameter;
+  if (binding.in === "cookie") return "";
+  const decorator = DECORATORS[binding.in];
+  decorators.add(decorator);
   if (parameter.queryKeys !== undefined)
     return `@Query(${queryObjectArgument(parameter.queryKeys)})`;
   const key = parameter.key === undefined ? "" : JSON.stringify(parameter.key);
-  const option =
-    (parameter.json ? ', { contentType: "application/json" }' : "") ||
-    styleArgument(parameter.joinedStyle) ||
-    (parameter.deepObject ? ', { style: "deepObject" }' : "") ||
-    encodingArgument(parameter.encoding) ||
-    (parameter.simpleExplode === undefined ? "" : `, { explode: ${parameter.simpleExplode} }`) ||
-    pathStyleArgument(parameter.pathStyle);
-  return `@${parameter.decorator}(${key}${option})`;
+  const option = bindingOption(binding);
+  return `@${decorator}(${key}${option === "" ? "" : `, ${option}`})`;
 }
 
 /** `{ keys: ["a", "b"], styles: { b: { explode: false } } }`: the keys in the order they are sent. */
 function queryObjectArgument(keys: readonly QueryKeyPlan[]): string {
   const names = keys.map(({ key }) => JSON.stringify(key)).join(", ");
-  const styles = keys.flatMap(({ key, joinedStyle, deepObject }) => {
-    const style = joinedStyle
-      ? styleArgument(joinedStyle).slice(2)
-      : deepObject
-        ? '{ style: "deepObject" }'
-        : "";
+  const styles = keys.flatMap(({ key, binding }) => {
+    // A query object's styles have no JSON content type: such a key goes as the runtime's way.
+    const style = binding.in === "query" && binding.style === "json" ? "" : bindingOption(binding);
     return style === "" ? [] : [`${JSON.stringify(key)}: ${style}`];
   });
   return `{ keys: [${names}]${styles.length === 0 ? "" : `, styles: { ${styles.join(", ")} }`} }`;
 }
 
-/** `@Params`'s option: `, { style: "matrix", explode: true }`; `explode` only when true. */
-function pathStyleArgument(style: ParameterPlan["pathStyle"]): string {
-  if (style === undefined) return "";
-  return `, { style: "${style.style}"${style.explode ? ", explode: true" : ""} }`;
+/**
+ * The decorator's option for a binding, "" where the runtime's way is the binding: the style, its
+ * `explode` only where it differs from the runtime's default for the style, and an encoding's keys
+ * in a fixed order.
+ */
+function bindingOption(binding: WireBinding): string {
+  switch (binding.in) {
+    case "path":
+    case "query":
+      switch (binding.style) {
+        case undefined:
+          return "";
+        case "json":
+          return '{ contentType: "application/json" }';
+        case "form":
+          // `{ style: "form", explode: true }` is `@Query()`, which has no option.
+          return binding.explode ? "" : "{ explode: false }";
+        case "spaceDelimited":
+        case "pipeDelimited":
+        case "deepObject":
+          return `{ style: "${binding.style}" }`;
+        default:
+          return `{ style: "${binding.style}"${binding.explode ? ", explode: true" : ""} }`;
+      }
+    case "header":
+      return binding.style === undefined ? "" : `{ explode: ${binding.explode} }`;
+    case "body":
+      return binding.encoding === undefined ? "" : encodingArgument(binding.encoding);
+    case "cookie":
+      return "";
+  }
 }
 
-/** The runtime's `@Query` option for the style; `explode` defaults to false for the delimited ones. */
-function styleArgument(style: ParameterPlan["joinedStyle"]): string {
-  if (style === undefined) return "";
-  return style === "form" ? ", { explode: false }" : `, { style: "${style}" }`;
-}
-
-/** The runtime's `@Data` encoding option, keys in a fixed order: `, { style: "deepObject", explode: true }`. */
-function encodingArgument(encoding: ParameterPlan["encoding"]): string {
-  if (encoding === undefined) return "";
+/** The runtime's `@Data` encoding option, keys in a fixed order: `{ style: "deepObject", explode: true }`. */
+function encodingArgument(
+  encoding: NonNullable<Extract<WireBinding, { in: "body" }>["encoding"]>,
+): string {
   const fields = (["style", "explode", "contentType"] as const).flatMap((key) =>
     encoding[key] === undefined ? [] : [`${key}: ${JSON.stringify(encoding[key])}`],
   );
-  return `, { ${fields.join(", ")} }`;
+  return `{ ${fields.join(", ")} }`;
 }
