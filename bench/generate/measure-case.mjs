@@ -51,10 +51,11 @@ function generateOnce(entry, timeoutMs) {
   const out = outDir(entry);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const { command, args } = entry.tool.command(entry.document.path, out);
+  const { command, args, env } = entry.tool.command(entry.document.path, out);
   return runMeasured({
     command,
     args,
+    env,
     cwd: entry.dir,
     timeoutMs,
     logFile: join(entry.dir, "generate.log"),
