@@ -31,6 +31,8 @@ const USAGE = `Usage: npm run bench:generate -- [options]
                     floor (read, parse, walk, write as many bytes) runs too
   --baseline <bin>  also run another build of Kit (its dist/bin.js or dist/bundle/kit.js) in
                     the same rounds; repeatable, and <label>=<bin> names the row "Kit <label>"
+  --peer-runs <n>   timed runs for the peers, in the last rounds, without warm-up (default:
+                    as many as Kit, warm-ups included)
   --peer-node <node>  the Node binary the peers run on (default: this one); orval 8 and
                     hey-api need Node ≥ 22.18, so on Node 20 give a Node 24 binary here
   --skip-scaling    leave out Kit's scaling runs and the type-check cost comparison
@@ -54,6 +56,7 @@ if (tools.some((tool) => tool.name === "Kit")) {
 const timing = {
   runs: options.runs,
   warmups: options.warmups,
+  ...(options.peerRuns === undefined ? {} : { peerRuns: options.peerRuns }),
   timeoutMs: options.timeoutSeconds * 1000,
 };
 const onRun = (run) => {
@@ -112,6 +115,7 @@ function readOptions() {
       tools: { type: "string" },
       baseline: { type: "string", multiple: true },
       "peer-node": { type: "string" },
+      "peer-runs": { type: "string" },
       "skip-scaling": { type: "boolean", default: false },
       quick: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -131,6 +135,10 @@ function readOptions() {
     tools: list(values.tools),
     baselines: values.baseline ?? [],
     peerNode: values["peer-node"] ?? process.execPath,
+    peerRuns:
+      values["peer-runs"] === undefined
+        ? undefined
+        : count("--peer-runs", values["peer-runs"], 1, 1),
     skipScaling: quick || values["skip-scaling"],
   };
 }
@@ -178,7 +186,7 @@ function header(tools) {
     `## Generator benchmark, ${new Date().toISOString().slice(0, 10)}`,
     "",
     `${nodes}, ${availableParallelism()} cores (${cpus()[0]?.model ?? "unknown CPU"}), ${Math.round(totalmem() / 1024 ** 3)} GiB RAM; 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (other jobs share the machine).`,
-    `Command: \`npm run bench:generate${flags ? ` -- ${flags}` : ""}\`; ${options.runs} timed run(s) after ${options.warmups} warm-up(s), rounds interleaved across tools, ${options.timeoutSeconds} s limit per run.`,
+    `Command: \`npm run bench:generate${flags ? ` -- ${flags}` : ""}\`; ${options.runs} timed run(s) after ${options.warmups} warm-up(s)${options.peerRuns === undefined ? "" : ` (the peers: ${options.peerRuns}, in the last rounds)`}, rounds interleaved across tools, ${options.timeoutSeconds} s limit per run.`,
     `Tools: ${tools.map((tool) => `${tool.name} ${tool.version}`).join(", ")}; type-checked with TypeScript ${typescript}.`,
   ].join("\n");
 }
