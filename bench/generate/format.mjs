@@ -65,8 +65,8 @@ export function cpuTable(cases) {
   const kitName = (entry) => entry.tool.name === "Kit";
   const peers = [...new Set(cases.filter((entry) => entry.tool.peer).map((e) => e.tool.name))];
   const lines = [
-    `| Document | Kit | Floor | Kit / floor | ${peers.join(" | ")} |`,
-    `|---|--:|--:|--:|${peers.map(() => "--:").join("|")}|`,
+    `| Document | Kit | Floor | Kit / floor |${peers.map((name) => ` ${name} |`).join("")}`,
+    `|---|--:|--:|--:|${peers.map(() => "--:|").join("")}`,
   ];
   for (const document of [...new Set(cases.map((entry) => entry.document))]) {
     const of = (name) =>
