@@ -13,7 +13,7 @@ import {
   swagger2,
   withUntypedSchema,
 } from "./documents.js";
-import { KIT_BIN, runKit } from "./run-kit.js";
+import { KIT_BIN, PUBLISHED_KIT_BIN, runKit } from "./run-kit.js";
 
 const tempDir = useTempDirs();
 
@@ -237,13 +237,34 @@ describe("kit, run as a child process", () => {
     const cwd = await project();
     await mkdir(path.join(cwd, "node_modules", ".bin"), { recursive: true });
     const link = path.join(cwd, "node_modules", ".bin", "kit");
-    await symlink(KIT_BIN, link);
+    await symlink(PUBLISHED_KIT_BIN, link);
     const version = await runKit(["-V"], cwd, link);
     expect(version.code).toBe(0);
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     const generate = await runKit(["generate", "-i", "openapi.json", "-o", "out"], cwd, link);
     expect(generate.code).toBe(0);
     expect(await listTree(path.join(cwd, "out"))).toEqual(petstoreFiles);
+  });
+
+  it("publishes a bundled command that writes the same files, byte for byte, and the same lines", async () => {
+    expect(PUBLISHED_KIT_BIN).not.toBe(KIT_BIN);
+    const cwd = await project();
+    const modules = await runKit(["generate", "-i", "openapi.json", "-o", "modules"], cwd);
+    const bundled = await runKit(
+      ["generate", "-i", "openapi.json", "-o", "bundled"],
+      cwd,
+      PUBLISHED_KIT_BIN,
+    );
+    expect(bundled.code).toBe(0);
+    expect(bundled.stderr).toBe(modules.stderr);
+    expect(bundled.stdout.replaceAll("bundled", "modules").replace(/\d+ ms/g, "")).toBe(
+      modules.stdout.replace(/\d+ ms/g, ""),
+    );
+    for (const file of await listTree(path.join(cwd, "modules"))) {
+      expect(await readFile(path.join(cwd, "bundled", file), "utf8")).toBe(
+        await readFile(path.join(cwd, "modules", file), "utf8"),
+      );
+    }
   });
 
   it("does nothing when merely imported", async () => {
