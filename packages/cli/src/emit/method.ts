@@ -2,7 +2,7 @@ import type { ClientParameter, ClientSignature } from "../changes/client-shape.j
 import type { MethodPlan, ParameterPlan, QueryKeyPlan } from "../model/plan-types.js";
 import { docComment } from "./doc-comment.js";
 import type { TypePrinter } from "./type-printer.js";
-import { group, layout, type Part, parseExpression } from "./wrap.js";
+import { group, layout, type Part } from "./wrap.js";
 
 const INDENT = "  ";
 
@@ -106,7 +106,7 @@ function renderParameter(parameter: ClientParameter): string {
 function renderBinding(parameter: ClientParameter): Part[] {
   const name = `_${parameter.name}${parameter.optional ? "?" : ""}: unknown`;
   if (parameter.decorator === "") return [name];
-  return [...parseExpression(parameter.decorator), ` ${name}`];
+  return [{ expression: parameter.decorator }, ` ${name}`];
 }
 
 /** `@Query("page", { explode: false })`, or "" for a cookie parameter, which has none. */

@@ -7,8 +7,15 @@
 
 export const MAX_WIDTH = 100;
 
-/** A piece of a line: plain text (which may span lines, a printed type), or a bracket group. */
-export type Part = string | Group;
+/**
+ * A piece of a line: plain text (which may span lines, a printed type), a bracket group, or an
+ * expression the printers wrote (a decorator), read into groups only when its line is too long.
+ */
+export type Part = string | Group | Expression;
+
+export interface Expression {
+  readonly expression: string;
+}
 
 /** `(a, b)`, `[a, b]`, `{ a, b }`: its items, each a run of parts, written flat or one per line. */
 export interface Group {
@@ -19,6 +26,9 @@ export interface Group {
 }
 
 const CLOSE = { "(": ")", "[": "]", "{": "}" } as const;
+
+/** The characters `parseExpression` looks at; runs of others are copied whole. */
+const SPECIAL = new Set(['"', "(", "[", "{", ")", "]", "}", ","]);
 
 export function group(open: Group["open"], items: readonly (readonly Part[])[]): Group {
   return { open, items, padded: open === "{" };
@@ -82,7 +92,10 @@ export function parseExpression(text: string): Part[] {
     } else if (char === "," && stack.length > 1) {
       stack.at(-1)!.items.push([]);
     } else {
-      append(char);
+      let end = index + 1;
+      while (end < text.length && !SPECIAL.has(text[end]!)) end++;
+      append(text.slice(index, end));
+      index = end - 1;
     }
   }
   return stack[0]!.items[0]!;
@@ -96,9 +109,11 @@ function layoutRun(
   shift: number,
 ): string[] {
   const flat = `${prefix}${flatText(parts, shift)}${suffix}`;
-  let last = parts.length - 1;
-  while (last >= 0 && typeof parts[last] === "string") last--;
-  if (last === -1 || (fits(flat) && !spansLines(parts[last] as Group))) return flat.split("\n");
+  const groups = parts.some(isExpression) ? parts.flatMap(expand) : parts;
+  let last = groups.length - 1;
+  while (last >= 0 && !isGroup(groups[last]!)) last--;
+  if (last === -1 || (fits(flat) && !spansLines(groups[last] as Group))) return flat.split("\n");
+  if (groups !== parts) return layoutRun(groups, indent, prefix, suffix, shift);
   const before = `${prefix}${flatText(parts.slice(0, last), shift)}`;
   const after = `${flatText(parts.slice(last + 1), shift)}${suffix}`;
   return breakGroup(parts[last] as Group, indent, before, after, shift);
@@ -118,9 +133,9 @@ function breakGroup(
   const close = CLOSE[open];
   if (items.length === 0) return `${before}${open}${close}${after}`.split("\n");
   const hugged = items.at(-1)!;
-  if (open === "(" && hugged.length === 1 && typeof hugged[0] !== "string") {
+  if (open === "(" && hugged.length === 1 && isGroup(hugged[0]!)) {
     const head = items.slice(0, -1).map((item) => `${flatText(item, shift)}, `);
-    const inner = hugged[0]!;
+    const inner = hugged[0];
     if (inner.open !== "(" && inner.items.length > 0) {
       return breakGroup(inner, indent, `${before}(${head.join("")}`, `)${after}`, shift);
     }
@@ -139,7 +154,12 @@ function breakGroup(
  * Prettier breaks such a group whatever its width, so each item starts its own line.
  */
 function spansLines(group: Group): boolean {
-  return group.items.length > 1 && flatText([group], 0).includes("\n");
+  return group.items.length > 1 && group.items.some((item) => item.some(hasLineBreak));
+}
+
+function hasLineBreak(part: Part): boolean {
+  if (typeof part === "string") return part.includes("\n");
+  return isGroup(part) && part.items.some((item) => item.some(hasLineBreak));
 }
 
 /** Both lines the layout decides, the first and the last, are within the width. */
@@ -157,6 +177,8 @@ function flatText(parts: readonly Part[], shift: number): string {
   for (const part of parts) {
     if (typeof part === "string") {
       text += shift === 0 ? part : part.replace(LINE_STARTS, `\n${" ".repeat(shift)}`);
+    } else if (isExpression(part)) {
+      text += part.expression;
     } else {
       const items = part.items.map((item) => flatText(item, shift)).join(", ");
       const pad = part.padded && items !== "" ? " " : "";
@@ -164,6 +186,18 @@ function flatText(parts: readonly Part[], shift: number): string {
     }
   }
   return text;
+}
+
+function isGroup(part: Part): part is Group {
+  return typeof part !== "string" && "open" in part;
+}
+
+function isExpression(part: Part): part is Expression {
+  return typeof part !== "string" && "expression" in part;
+}
+
+function expand(part: Part): Part[] {
+  return isExpression(part) ? parseExpression(part.expression) : [part];
 }
 
 function indentOf(line: string): string {
