@@ -50,18 +50,18 @@ export function printMethod(
     const parts = [method.name, group("(", overload)];
     lines.push(...layout(parts, INDENT, `: Promise<${returns}>;`));
   }
-  lines.push(`${INDENT}${verbDecorator(method, decorators)}`);
+  lines.push(...decoratorLines(verbDecorator(method, decorators)));
   if (method.contentType !== undefined) {
     decorators.add("ContentType");
-    lines.push(`${INDENT}@ContentType(${JSON.stringify(method.contentType)})`);
+    lines.push(...decoratorLines(`@ContentType(${JSON.stringify(method.contentType)})`));
   }
   if (method.responseType !== undefined) {
     decorators.add("ResponseType");
-    lines.push(`${INDENT}@ResponseType(${JSON.stringify(method.responseType)})`);
+    lines.push(...decoratorLines(`@ResponseType(${JSON.stringify(method.responseType)})`));
   }
   if (method.envelope !== undefined) {
     decorators.add("Envelope");
-    lines.push(`${INDENT}@Envelope(${JSON.stringify(method.envelope)})`);
+    lines.push(...decoratorLines(`@Envelope(${JSON.stringify(method.envelope)})`));
   }
   const bindings = [
     ...(overloaded ? [] : errors.map((text) => [text])),
@@ -77,6 +77,11 @@ export function printMethod(
     text: lines.join("\n"),
     signature: { method: method.name, parameters, returns },
   };
+}
+
+/** A method decorator's lines: one, or its arguments one per line when it is too long. */
+function decoratorLines(text: string): string[] {
+  return layout([{ expression: text }], INDENT);
 }
 
 /**

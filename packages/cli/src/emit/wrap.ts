@@ -39,7 +39,7 @@ export function group(open: Group["open"], items: readonly (readonly Part[])[]):
  * `suffix` (what ends the last line). `parts` that span lines were printed for the indentation of
  * `prefix`; where a group breaks, its items move two spaces in, their lines with them.
  */
-export function layout(parts: readonly Part[], prefix: string, suffix = ""): string[] {
+export function layout(parts: readonly Part[], prefix = "", suffix = ""): string[] {
   return layoutRun(parts, indentOf(prefix), prefix, suffix, 0);
 }
 

@@ -51,6 +51,15 @@ describe("wrapping long lines at 100 columns", () => {
     ]);
   });
 
+  it("puts a route too long for its line on a line of its own", () => {
+    const route = `/repos/:owner/:repo/${"environments/:environment_name/".repeat(2)}policies/:id`;
+    expect(layout([{ expression: `@Put(${JSON.stringify(route)})` }], "  ")).toEqual([
+      "  @Put(",
+      `    ${JSON.stringify(route)},`,
+      "  )",
+    ]);
+  });
+
   it("moves a parameter typed with an inline object two columns in, its lines with it", () => {
     const type = "{\n    name: string;\n  }";
     const parts = ["create", group("(", [["id: number"], [`payload: ${type}`]])];
