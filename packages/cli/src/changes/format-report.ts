@@ -8,6 +8,11 @@ export function newClientLine(operations: number): string {
   return `New client: ${plural(operations, "operation")}`;
 }
 
+/** The report when the client on disk has no shape to compare with: `file` and what is wrong. */
+export function unknownChangesLine(file: string, reason: string): string {
+  return `No change report: ${file} ${reason}; kit generate writes it, and later runs report API changes`;
+}
+
 /** The short text report: a headline, one line per added or removed operation, the changes. */
 export function formatChangeReport(report: ChangeReport): string[] {
   if (report.before === 0 && report.types.removed.length === 0) {

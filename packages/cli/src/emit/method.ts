@@ -2,6 +2,7 @@ import type { ClientParameter, ClientSignature } from "../changes/client-shape.j
 import type { MethodPlan, ParameterPlan, QueryKeyPlan } from "../model/plan-types.js";
 import { docComment } from "./doc-comment.js";
 import type { TypePrinter } from "./type-printer.js";
+import { group, layout, type Part } from "./wrap.js";
 
 const INDENT = "  ";
 
@@ -45,25 +46,30 @@ export function printMethod(
     decorator: bindingDecorator(parameter, decorators),
   }));
   if (overloaded) {
-    const overload = [...errors, ...parameters.map(renderParameter)].join(", ");
-    lines.push(`${INDENT}${method.name}(${overload}): Promise<${returns}>;`);
+    const overload = [...errors, ...parameters.map(renderParameter)].map((text) => [text]);
+    const parts = [method.name, group("(", overload)];
+    lines.push(...layout(parts, INDENT, `: Promise<${returns}>;`));
   }
-  lines.push(`${INDENT}${verbDecorator(method, decorators)}`);
+  lines.push(...decoratorLines(verbDecorator(method, decorators)));
   if (method.contentType !== undefined) {
     decorators.add("ContentType");
-    lines.push(`${INDENT}@ContentType(${JSON.stringify(method.contentType)})`);
+    lines.push(...decoratorLines(`@ContentType(${JSON.stringify(method.contentType)})`));
   }
   if (method.responseType !== undefined) {
     decorators.add("ResponseType");
-    lines.push(`${INDENT}@ResponseType(${JSON.stringify(method.responseType)})`);
+    lines.push(...decoratorLines(`@ResponseType(${JSON.stringify(method.responseType)})`));
   }
   if (method.envelope !== undefined) {
     decorators.add("Envelope");
-    lines.push(`${INDENT}@Envelope(${JSON.stringify(method.envelope)})`);
+    lines.push(...decoratorLines(`@Envelope(${JSON.stringify(method.envelope)})`));
   }
-  const bindings = [...(overloaded ? [] : errors), ...parameters.map(renderBinding)].join(", ");
+  const bindings = [
+    ...(overloaded ? [] : errors.map((text) => [text])),
+    ...parameters.map(renderBinding),
+  ];
+  const implementation = [method.name, group("(", bindings)];
   lines.push(
-    `${INDENT}${method.name}(${bindings}): Promise<${overloaded ? "unknown" : returns}> {`,
+    ...layout(implementation, INDENT, `: Promise<${overloaded ? "unknown" : returns}> {`),
     `${INDENT}${INDENT}return null!;`,
     `${INDENT}}`,
   );
@@ -71,6 +77,11 @@ export function printMethod(
     text: lines.join("\n"),
     signature: { method: method.name, parameters, returns },
   };
+}
+
+/** A method decorator's lines: one, or its arguments one per line when it is too long. */
+function decoratorLines(text: string): string[] {
+  return layout([{ expression: text }], INDENT);
 }
 
 /**
@@ -93,10 +104,14 @@ function renderParameter(parameter: ClientParameter): string {
   return `${parameter.name}${parameter.optional ? "?" : ""}: ${parameter.type}`;
 }
 
-/** A parameter of the decorated implementation: what the runtime binds it to. */
-function renderBinding(parameter: ClientParameter): string {
-  const decorator = parameter.decorator === "" ? "" : `${parameter.decorator} `;
-  return `${decorator}_${parameter.name}${parameter.optional ? "?" : ""}: unknown`;
+/**
+ * A parameter of the decorated implementation: what the runtime binds it to. Its decorator's
+ * brackets may break when the line is too long.
+ */
+function renderBinding(parameter: ClientParameter): Part[] {
+  const name = `_${parameter.name}${parameter.optional ? "?" : ""}: unknown`;
+  if (parameter.decorator === "") return [name];
+  return [{ expression: parameter.decorator }, ` ${name}`];
 }
 
 type WireBinding = ParameterPlan["binding"];

@@ -248,9 +248,12 @@ describe("error responses and stream media types in the generated signatures", (
   it("types 4xx, 4XX, 5xx and default responses as the method's this type, keeping Promise<Pet>", () => {
     expect(fileOf(result, "apis/pets.api.ts")).toContain(
       [
-        "  getPet(this: KitErrors<{ 404: NotFound; 422: {",
-        "    errors: string[];",
-        '  }; "4XX": string; 503: unknown; default: Problem }>, id: number): Promise<Pet>;',
+        "  getPet(",
+        "    this: KitErrors<{ 404: NotFound; 422: {",
+        "      errors: string[];",
+        '    }; "4XX": string; 503: unknown; default: Problem }>,',
+        "    id: number,",
+        "  ): Promise<Pet>;",
       ].join("\n"),
     );
   });
@@ -263,7 +266,12 @@ describe("error responses and stream media types in the generated signatures", (
     const streams = fileOf(result, "apis/streams.api.ts");
     // OpenAPI 3.2's itemSchema describes the event; its data's contentSchema is the JSON it holds.
     expect(streams).toContain(
-      "  chat(this: KitErrors<{ 401: Problem }>, payload: ChatPayload): Promise<KitServerSentEvents<Chunk>>;",
+      [
+        "  chat(",
+        "    this: KitErrors<{ 401: Problem }>,",
+        "    payload: ChatPayload,",
+        "  ): Promise<KitServerSentEvents<Chunk>>;",
+      ].join("\n"),
     );
     expect(streams).toContain(
       '  @ResponseType("stream")\n  ticks(): Promise<KitServerSentEvents<Tick>> {',

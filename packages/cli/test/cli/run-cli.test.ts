@@ -15,9 +15,10 @@ describe("runCli, in process", () => {
     const io = captureIo(cwd);
     expect(await runCli(["generate", "-i", "openapi.json", "-o", "client"], io)).toBe(0);
     expect(io.err).toEqual([]);
-    expect(io.out.at(-2)).toMatch(/^Generated 8 files in client: 8 created/);
+    expect(io.out.at(-2)).toMatch(/^Generated 9 files in client: 9 created/);
     expect(io.out.at(-1)).toBe("New client: 3 operations");
     expect((await readdir(path.join(cwd, "client"))).sort()).toEqual([
+      ".kit-client.jsonc",
       "apis",
       "index.ts",
       "service.config.ts",

@@ -360,7 +360,12 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
     expect(api()).toContain('@Params("role", { style: "matrix", explode: true })');
     expect(api()).toContain('@Params("ids", { style: "matrix" })');
     expect(api()).toContain(
-      'jsonArrays(@Params("list", { contentType: "application/json" }) _list: unknown, @Query("ids", { contentType: "application/json" }) _ids?: unknown)',
+      [
+        "  jsonArrays(",
+        '    @Params("list", { contentType: "application/json" }) _list: unknown,',
+        '    @Query("ids", { contentType: "application/json" }) _ids?: unknown,',
+        "  )",
+      ].join("\n"),
     );
   });
 
