@@ -131,7 +131,25 @@ function exampleOf(
     );
     const own = hasOwnShape(s) ? synthesize(state, s, at, depth, required) : undefined;
     const all = own === undefined ? parts : [...parts, own];
-    return all.every(isRecord) ? mergeParts(all) : all[0];
+    if (!all.every(isRecord)) {
+      // A value of a part that lists the allowed values (`enum`, `const`) meets the others'.
+      const listing = s.allOf.findIndex((part) => listsValues(state, part));
+      return all[listing === -1 ? 0 : listing];
+    }
+    const merged = mergeParts(all);
+    // A key several parts declare must meet every declaration (Linode's `type: {enum}` beside
+    // `type: {example: "automatic"}`): its value is generated from all of them at once.
+    for (const [name, declared] of sharedProperties(state, s, at)) {
+      if (!Object.hasOwn(merged, name)) continue;
+      const item = exampleOf(
+        state,
+        { allOf: declared.map(({ schema }) => schema) },
+        declared[0]!.pointer,
+        depth + 1,
+      );
+      if (item !== undefined) merged[name] = item;
+    }
+    return merged;
   }
   const branches = s.oneOf ?? s.anyOf;
   if (Array.isArray(branches) && branches.length > 0) {
@@ -150,6 +168,44 @@ function exampleOf(
 }
 
 const NONE: ReadonlySet<string> = new Set();
+
+/** Whether a schema (`$ref` followed) allows only listed values: `const` or `enum`. */
+function listsValues(state: State, input: unknown): boolean {
+  if (!isObject(input)) return false;
+  const { schema } = dereferenceSchema(state.document, input as SchemaObject, "#");
+  return schema.const !== undefined || Array.isArray(schema.enum);
+}
+
+/**
+ * The properties that more than one of an `allOf`'s parts (`$ref`s followed) or the schema itself
+ * declare, each with its declarations in order.
+ */
+function sharedProperties(
+  state: State,
+  s: Schema,
+  at: string,
+): Map<string, { schema: unknown; pointer: string }[]> {
+  const declared = new Map<string, { schema: unknown; pointer: string }[]>();
+  const add = (schema: SchemaObject, pointer: string) => {
+    if (!isObject(schema.properties)) return;
+    for (const [name, property] of Object.entries(schema.properties)) {
+      const list = declared.get(name) ?? [];
+      list.push({ schema: property, pointer: appendPointer(pointer, "properties", name) });
+      declared.set(name, list);
+    }
+  };
+  (s.allOf ?? []).forEach((part, index) => {
+    if (!isObject(part)) return;
+    const resolved = dereferenceSchema(
+      state.document,
+      part as SchemaObject,
+      appendPointer(at, "allOf", index),
+    );
+    add(resolved.schema, resolved.pointer);
+  });
+  add(s, at);
+  return new Map([...declared].filter(([, list]) => list.length > 1));
+}
 
 /** The `required` names of a schema, `$ref` followed. */
 function requiredOf(state: State, input: unknown): string[] {
@@ -430,21 +486,23 @@ function objectValue(
       (name) => isObject(schema.properties) && Object.hasOwn(schema.properties, name),
     ),
   ]);
-  const hidden = state.direction === "request" ? "readOnly" : "writeOnly";
-  for (const name of Object.keys(properties).sort()) {
+  // Properties this side of the wire never carries (`writeOnly` in answers), required or not.
+  const names = Object.keys(properties)
+    .sort()
+    .filter((name) => !isHidden(state, properties[name], appendPointer(at, "properties", name)));
+  for (const name of names) {
     if ((depth >= MAX_DEPTH || state.size.used >= MAX_TOTAL) && !required.has(name)) continue;
     if (!required.has(name) && depth >= OPTIONAL_DEPTH) continue;
-    const where = appendPointer(at, "properties", name);
-    const property = properties[name];
-    if (isObject(property)) {
-      const resolved = dereferenceSchema(state.document, property as SchemaObject, where).schema;
-      if ((resolved as Record<string, unknown>)[hidden] === true) continue;
-    }
-    const item = exampleOf(state, property, where, depth + 1);
+    const item = exampleOf(
+      state,
+      properties[name],
+      appendPointer(at, "properties", name),
+      depth + 1,
+    );
     if (item !== undefined) value[name] = item;
   }
   // An empty object vanishes in a form or deepObject body: write at least one declared property.
-  const first = Object.keys(properties).sort()[0];
+  const first = names[0];
   if (Object.keys(value).length === 0 && first !== undefined && depth < FIRST_PROPERTY_DEPTH) {
     const item = exampleOf(
       state,
@@ -459,7 +517,7 @@ function objectValue(
     typeof schema.minProperties === "number" ? schema.minProperties : 0,
     MAX_ITEMS,
   );
-  for (const name of Object.keys(properties).sort()) {
+  for (const name of names) {
     if (Object.keys(value).length >= least) break;
     if (Object.hasOwn(value, name)) continue;
     const item = exampleOf(
@@ -499,6 +557,19 @@ function objectValue(
       value[`key${index}`] = `kit-${index}`;
   }
   return plainObject(value, filled);
+}
+
+/**
+ * Whether a property is one this side of the wire leaves out: `readOnly` in requests, `writeOnly`
+ * in answers, flagged on the property's schema or on the schema its `$ref` names (as the
+ * generated types read it, `hiddenIn`).
+ */
+function isHidden(state: State, property: unknown, where: string): boolean {
+  if (!isObject(property)) return false;
+  const flag = state.direction === "request" ? "readOnly" : "writeOnly";
+  if ((property as Record<string, unknown>)[flag] === true) return true;
+  const { schema } = dereferenceSchema(state.document, property as SchemaObject, where);
+  return (schema as Record<string, unknown>)[flag] === true;
 }
 
 /**

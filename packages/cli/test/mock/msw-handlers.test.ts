@@ -122,3 +122,50 @@ describe("kit generate --mock msw with schemas named like what the handler files
     expect(output).toBe("");
   }, 120_000);
 });
+
+describe("kit generate --mock msw where a value once passed the shape check and failed tsc", () => {
+  const document = `${REPO_ROOT}packages/cli/test/fixtures/msw-shapes.yaml`;
+
+  it("leaves writeOnly properties out of answers, meets every allOf declaration, and type-checks", async () => {
+    const out = join(SCRATCH_DIR, "msw-shapes");
+    const result = await generateFromOpenAPI(document, { mock: "msw" });
+    const handlers = result.files.find((file) => file.path === "mocks/shapes.handlers.ts")!;
+    const examples = await examplesOf(handlers.contents);
+    // Answers carry no writeOnly property, even where it is required or the only one declared.
+    expect(examples.postUser).toEqual({ name: expect.any(String) });
+    expect(examples.activate).toEqual({});
+    expect(examples.listArtifacts).toEqual({ page: { artifacts: [{ name: expect.any(String) }] } });
+    expect(examples.getPerson).toEqual({ name: expect.any(String) });
+    // Both allOf declarations of `type` hold: the enum's value, not the other part's example.
+    expect(examples.getBackups).toEqual({ automatic: [{ available: true, type: "auto" }] });
+    // Still checked against their types where they fit.
+    for (const name of ["postUser", "activate", "listArtifacts", "getPerson", "getBackups"])
+      expect(handlers.contents).toMatch(new RegExp(`"${name}": [^]*?\\} satisfies \\w+,`));
+    await writeOutput(result, out);
+    await writeTsconfig(out, ["**/*.ts"]);
+    expect(await typeCheck(join(out, "tsconfig.json"))).toBe("");
+  }, 120_000);
+});
+
+/** The `…Examples` object of a handler file, read as the JSON it is written as. */
+async function examplesOf(contents: string): Promise<Record<string, unknown>> {
+  const start = contents.indexOf("Examples = {") + "Examples = ".length;
+  const end = contents.indexOf("\n};\n", start) + 2;
+  const text = contents.slice(start, end).replace(/ satisfies \w+/g, "");
+  // The last entry's trailing comma is TypeScript, not JSON.
+  return JSON.parse(text.replace(/,\n\}$/, "\n}"));
+}
+
+async function typeCheck(tsconfig: string): Promise<string> {
+  const run = promisify(execFile);
+  return run(
+    process.execPath,
+    [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", tsconfig],
+    {
+      cwd: REPO_ROOT,
+    },
+  ).then(
+    () => "",
+    (error: { stdout?: string }) => error.stdout ?? String(error),
+  );
+}
