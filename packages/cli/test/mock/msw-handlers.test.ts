@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { generateFromOpenAPI } from "../../src/generate.js";
 import { REPO_ROOT } from "../corpus/run-corpus.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
+import { examplesOf } from "./msw-examples.js";
 
 const PETSTORE = `${REPO_ROOT}examples/petstore/openapi.yaml`;
 const OUT = join(SCRATCH_DIR, "msw-petstore");
@@ -130,7 +131,7 @@ describe("kit generate --mock msw where a value once passed the shape check and 
     const out = join(SCRATCH_DIR, "msw-shapes");
     const result = await generateFromOpenAPI(document, { mock: "msw" });
     const handlers = result.files.find((file) => file.path === "mocks/shapes.handlers.ts")!;
-    const examples = await examplesOf(handlers.contents);
+    const examples = examplesOf(handlers.contents);
     // Answers carry no writeOnly property, even where it is required or the only one declared.
     expect(examples.postUser).toEqual({ name: expect.any(String) });
     expect(examples.activate).toEqual({});
@@ -146,15 +147,6 @@ describe("kit generate --mock msw where a value once passed the shape check and 
     expect(await typeCheck(join(out, "tsconfig.json"))).toBe("");
   }, 120_000);
 });
-
-/** The `…Examples` object of a handler file, read as the JSON it is written as. */
-async function examplesOf(contents: string): Promise<Record<string, unknown>> {
-  const start = contents.indexOf("Examples = {") + "Examples = ".length;
-  const end = contents.indexOf("\n};\n", start) + 2;
-  const text = contents.slice(start, end).replace(/ satisfies \w+/g, "");
-  // The last entry's trailing comma is TypeScript, not JSON.
-  return JSON.parse(text.replace(/,\n\}$/, "\n}"));
-}
 
 async function typeCheck(tsconfig: string): Promise<string> {
   const run = promisify(execFile);
