@@ -64,7 +64,9 @@ export function renderClient(
   const plan = planDocument(loaded, options, warnings);
   const { files, methods } = printPlan(plan, keep.methods);
   if (options.mock === "msw") {
-    const mocks = planMocks(loaded, plan, options.mockSeed ?? 0);
+    const mocks = planMocks(loaded, plan, options.mockSeed ?? 0, (message, pointer) =>
+      warnings.add(`MSW handlers: ${message}`, pointer),
+    );
     for (const file of mocks) {
       files.push({
         path: `mocks/${file.group.fileName}.handlers.ts`,

@@ -1,7 +1,8 @@
-import { chooseResponse } from "../mock/choose-response.js";
+import { type AnswerCheck, chooseResponse } from "../mock/choose-response.js";
 import { envelopeAnswer } from "../mock/envelope.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { clientResponse, type ExampleResponse } from "../wire/example-response.js";
+import { SchemaCheck } from "../wire/schema-check.js";
 import { fitsDeclaredShape } from "./fits-declared-shape.js";
 import type { GenerationPlan, MockFilePlan } from "./plan-types.js";
 import { fullRoute } from "./tag-group.js";
@@ -14,14 +15,33 @@ import { fullRoute } from "./tag-group.js";
  * its data's, or it does not stay within the declared shape (documents' examples often carry
  * keys their schema does not name, which TypeScript refuses in a literal).
  */
-export function planMocks(loaded: LoadedDocument, plan: GenerationPlan, seed = 0): MockFilePlan[] {
+export function planMocks(
+  loaded: LoadedDocument,
+  plan: GenerationPlan,
+  seed = 0,
+  notice: AnswerCheck["notice"] = () => {},
+): MockFilePlan[] {
   const keys = typeof plan.service.envelope === "object" ? plan.service.envelope.keys : undefined;
   const generated = new Map<string, unknown>();
+  // The answers `kit mock` serves: a document example that breaks its schema is passed over.
+  const schemas = new SchemaCheck(loaded.document, () => {}, "response");
+  const check: AnswerCheck = {
+    problems: (value, pointer) => schemas.problems(value, pointer),
+    notice,
+  };
   return plan.apis.map(({ group, methods }) => ({
     group,
     seed,
     handlers: group.methods.map((method, index) => {
-      const chosen = chooseResponse(loaded, method.operation, {}, undefined, seed, generated);
+      const chosen = chooseResponse(
+        loaded,
+        method.operation,
+        {},
+        undefined,
+        seed,
+        generated,
+        check,
+      );
       // Without `Prefer`, every operation has an answer.
       const response = envelopeAnswer(chosen as ExampleResponse, keys);
       const { expected } = response;

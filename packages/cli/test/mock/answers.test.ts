@@ -395,3 +395,29 @@ describe("MSW handlers generated with the config's mock.seed", () => {
     }
   });
 });
+
+describe("a document example that breaks its own schema", () => {
+  it("is passed over for the next valid one, said once, unless Prefer names it", async () => {
+    const mock = await runMock(
+      ["-i", `${REPO_ROOT}packages/cli/test/fixtures/msw-shapes.yaml`],
+      process.cwd(),
+    );
+    try {
+      for (let round = 0; round < 2; round++) {
+        const note = await fetch(`${mock.url}/notes`);
+        expect(await note.json()).toEqual({ id: 7, text: "second" });
+        const search = await fetch(`${mock.url}/search`, { method: "POST" });
+        expect(await search.json()).toEqual({ result: {} });
+      }
+      const named = await fetch(`${mock.url}/notes`, { headers: { prefer: "example=a-broken" } });
+      expect(await named.json()).toEqual({ id: "seven", text: "first" });
+      const said = mock.out.filter((line) => line.includes("does not match its schema"));
+      expect(said).toEqual([
+        'kit mock: #/paths/~1notes/get/responses/200/content/application~1json/examples/a-broken: the example does not match its schema (/id must be integer); answered instead: example "b-valid"',
+        "kit mock: #/paths/~1search/post/responses/200/content/application~1json/example: the example does not match its schema (/result must NOT have additional properties); answered instead: a value generated from the schema",
+      ]);
+    } finally {
+      await mock.stop();
+    }
+  });
+});

@@ -139,8 +139,28 @@ describe("kit generate --mock msw where a value once passed the shape check and 
     expect(examples.getPerson).toEqual({ name: expect.any(String) });
     // Both allOf declarations of `type` hold: the enum's value, not the other part's example.
     expect(examples.getBackups).toEqual({ automatic: [{ available: true, type: "auto" }] });
+    // A document example that breaks its schema is passed over, with one warning naming it:
+    // the next valid example, else a generated value.
+    expect(examples.getNote).toEqual({ id: 7, text: "second" });
+    expect(examples.searchEmails).toEqual({ result: {} });
+    expect(result.warnings).toEqual([
+      expect.stringMatching(
+        /^#\/paths\/~1notes\/get\/responses\/200\/content\/application~1json\/examples\/a-broken \(.*\): MSW handlers: the example does not match its schema \(\/id must be integer\); answered instead: example "b-valid"$/,
+      ),
+      expect.stringMatching(
+        /^#\/paths\/~1search\/post\/responses\/200\/content\/application~1json\/example \(.*\): MSW handlers: the example does not match its schema \(\/result must NOT have additional properties\); answered instead: a value generated from the schema$/,
+      ),
+    ]);
     // Still checked against their types where they fit.
-    for (const name of ["postUser", "activate", "listArtifacts", "getPerson", "getBackups"])
+    for (const name of [
+      "postUser",
+      "activate",
+      "listArtifacts",
+      "getPerson",
+      "getBackups",
+      "getNote",
+      "searchEmails",
+    ])
       expect(handlers.contents).toMatch(new RegExp(`"${name}": [^]*?\\} satisfies \\w+,`));
     await writeOutput(result, out);
     await writeTsconfig(out, ["**/*.ts"]);
