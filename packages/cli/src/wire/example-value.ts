@@ -134,7 +134,10 @@ function exampleOf(
     if (!all.every(isRecord)) {
       // A value of a part that lists the allowed values (`enum`, `const`) meets the others'.
       const listing = s.allOf.findIndex((part) => listsValues(state, part));
-      return all[listing === -1 ? 0 : listing];
+      if (listing !== -1) return all[listing];
+      // Otherwise one value for every part's keywords at once (pandascore's `{nullable: true}`
+      // beside a `$ref` to `{type: string, format: uri}`).
+      return exampleOf(state, mergedKeywords(state, s, at), at, depth + 1, alsoRequired);
     }
     const merged = mergeParts(all);
     // A key several parts declare must meet every declaration (Linode's `type: {enum}` beside
@@ -149,6 +152,10 @@ function exampleOf(
       );
       if (item !== undefined) merged[name] = item;
     }
+    // `additionalProperties: false` beside `allOf` counts only the schema's own properties: the
+    // parts' keys are extra there (ShipEngine's response bodies), so they are left out.
+    if (s.additionalProperties === false)
+      for (const name of Object.keys(merged)) if (!declaresOwn(s, name)) delete merged[name];
     return merged;
   }
   const branches = s.oneOf ?? s.anyOf;
@@ -174,6 +181,38 @@ function listsValues(state: State, input: unknown): boolean {
   if (!isObject(input)) return false;
   const { schema } = dereferenceSchema(state.document, input as SchemaObject, "#");
   return schema.const !== undefined || Array.isArray(schema.enum);
+}
+
+/** Whether the schema itself names the key in `properties` or matches it by `patternProperties`. */
+function declaresOwn(s: Schema, name: string): boolean {
+  if (isObject(s.properties) && Object.hasOwn(s.properties, name)) return true;
+  if (!isObject(s.patternProperties)) return false;
+  return Object.keys(s.patternProperties).some((pattern) => {
+    try {
+      return safePattern(pattern, "u", () => {}).test(name);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** One schema with the keywords of every `allOf` part (`$ref`s followed) and the schema's own. */
+function mergedKeywords(state: State, s: Schema, at: string): Schema {
+  const merged: Schema = {};
+  (s.allOf ?? []).forEach((part, index) => {
+    if (!isObject(part)) return;
+    const resolved = dereferenceSchema(
+      state.document,
+      part as SchemaObject,
+      appendPointer(at, "allOf", index),
+    ).schema;
+    Object.assign(merged, resolved);
+  });
+  const { allOf: _, ...own } = s;
+  Object.assign(merged, own);
+  // A part's own `allOf` was merged into its value already; it is not walked again.
+  delete merged.allOf;
+  return merged;
 }
 
 /**
@@ -351,13 +390,28 @@ function stringValue(state: State, schema: Schema, at: string): string {
   }
   text ??= format ?? `kit-${seedOf(state, at).toString(36).slice(0, 4)}`;
   const min = schema.minLength ?? 0;
-  if (text.length < min) text = text.padEnd(Math.min(min, MAX_STRING), "k");
+  if (text.length < min) text = lengthened(text, schema.format, Math.min(min, MAX_STRING));
   if (text.length > MAX_STRING) text = text.slice(0, MAX_STRING);
   state.size.used += text.length;
   if (schema.maxLength !== undefined && text.length > schema.maxLength) {
     text = text.slice(0, schema.maxLength);
   }
   return text;
+}
+
+/**
+ * `text` made `length` characters long where its format still holds: a date-time gets digits of
+ * a second's fraction (Unicourt's `minLength: 25`), an e-mail address a longer local part, other
+ * text (URIs, names) trailing `k`s.
+ */
+function lengthened(text: string, format: unknown, length: number): string {
+  const missing = length - text.length;
+  if (format === "date-time" && text.endsWith("Z") && missing >= 2)
+    return `${text.slice(0, -1)}.${"0".repeat(missing - 1)}Z`;
+  const at = text.indexOf("@");
+  if ((format === "email" || format === "idn-email") && at > 0)
+    return `${text.slice(0, at)}${"k".repeat(missing)}${text.slice(at)}`;
+  return text.padEnd(length, "k");
 }
 
 /**
