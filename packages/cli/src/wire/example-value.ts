@@ -169,12 +169,38 @@ function exampleOf(
     );
     const chosen = Math.max(fitting === -1 ? branches.findIndex(usable) : fitting, 0);
     const where = appendPointer(at, key, chosen);
-    return exampleOf(state, withBranch(state, s, branches[chosen], where), where, depth + 1);
+    const value = exampleOf(state, withBranch(state, s, branches[chosen], where), where, depth + 1);
+    return withDiscriminator(state, s, branches[chosen], value);
   }
   return synthesize(state, s, at, depth, alsoRequired);
 }
 
 const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The value of a `oneOf`/`anyOf` branch with the discriminator's property naming that branch, as
+ * a client switching on it expects (ix-api's `type: "allow"`, not a generated string): the
+ * `mapping` key that names the branch's `$ref`, else the schema's component name. A value the
+ * branch itself lists (`const`, `enum`) is kept.
+ */
+function withDiscriminator(state: State, s: Schema, branch: unknown, value: unknown): unknown {
+  const discriminator = s.discriminator;
+  if (!isRecord(value) || !isObject(discriminator) || !isObject(branch)) return value;
+  const property = discriminator.propertyName;
+  const ref = branch.$ref;
+  if (typeof property !== "string" || typeof ref !== "string") return value;
+  const resolved = dereferenceSchema(state.document, branch as SchemaObject, "#").schema;
+  const declared = isObject(resolved.properties) ? resolved.properties[property] : undefined;
+  if (listsValues(state, declared)) return value;
+  const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
+  const name =
+    Object.keys(mapping)
+      .sort()
+      .find((key) => mapping[key] === ref || `#/components/schemas/${mapping[key]}` === ref) ??
+    /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
+  if (name === undefined) return value;
+  return { ...value, [property]: name };
+}
 
 /** Whether a schema (`$ref` followed) allows only listed values: `const` or `enum`. */
 function listsValues(state: State, input: unknown): boolean {

@@ -291,6 +291,37 @@ describe("exampleValue", () => {
     });
   });
 
+  it("names the chosen oneOf branch in the discriminator's property, as a client switches on it", () => {
+    const rule = (kind: string) => ({
+      type: "object",
+      required: ["type", "id"],
+      properties: { type: { type: "string", example: kind }, id: { type: "string" } },
+    });
+    const components = {
+      Rule: {
+        oneOf: [{ $ref: "#/components/schemas/Deny" }, { $ref: "#/components/schemas/Allow" }],
+        discriminator: {
+          propertyName: "type",
+          mapping: { allow: "#/components/schemas/Allow", deny: "#/components/schemas/Deny" },
+        },
+      },
+      Unmapped: {
+        anyOf: [{ $ref: "#/components/schemas/Allow" }],
+        discriminator: { propertyName: "type" },
+      },
+      Allow: rule("allow"),
+      Deny: rule("deny"),
+    };
+    const document = { openapi: "3.0.3", components: { schemas: components } };
+    const value = (name: string) =>
+      exampleValue(document as never, { $ref: `#/components/schemas/${name}` }, "#/x", {
+        direction: "response",
+        useExamples: false,
+      });
+    expect(value("Rule")).toEqual({ type: "deny", id: expect.any(String) });
+    expect(value("Unmapped")).toEqual({ type: "Allow", id: expect.any(String) });
+  });
+
   it("checks what it can of a schema with keywords Ajv refuses, never more than the document", () => {
     const schema = {
       type: "object",
