@@ -104,7 +104,9 @@ function newAjv(coerceTypes: false | "array", notice: (line: string) => void): A
     logger: false,
     // Documents' own keywords (`example`, `discriminator`, `x-…`) are annotations here.
     discriminator: false,
+    inlineRefs: false,
     code: {
+      optimize: false,
       regExp: Object.assign(
         (pattern: string, flags: string) => safePattern(pattern, flags, notice),
         { code: "safePattern" },
