@@ -131,7 +131,10 @@ function exampleOf(
     );
     const own = hasOwnShape(s) ? synthesize(state, s, at, depth, required) : undefined;
     const all = own === undefined ? parts : [...parts, own];
-    if (!all.every(isRecord)) {
+    // Parts that only constrain (`{anyOf: [{required: [a]}, …]}`) give no object of their own;
+    // where any part gives one, the objects are the value.
+    const records = all.filter(isRecord);
+    if (records.length === 0) {
       // A value of a part that lists the allowed values (`enum`, `const`) meets the others'.
       const listing = s.allOf.findIndex((part) => listsValues(state, part));
       if (listing !== -1) return all[listing];
@@ -139,7 +142,7 @@ function exampleOf(
       // beside a `$ref` to `{type: string, format: uri}`).
       return exampleOf(state, mergedKeywords(state, s, at), at, depth + 1, alsoRequired);
     }
-    const merged = mergeParts(all);
+    const merged = mergeParts(records);
     // A key several parts declare must meet every declaration (Linode's `type: {enum}` beside
     // `type: {example: "automatic"}`): its value is generated from all of them at once.
     for (const [name, declared] of sharedProperties(state, s, at)) {

@@ -258,6 +258,26 @@ describe("exampleValue", () => {
         additionalProperties: false,
         allOf: [{ $ref: "#/components/schemas/Settings" }],
       },
+      // DigitalOcean: a part that only constrains (`anyOf` of `required`) beside the object.
+      Rules: {
+        allOf: [
+          { type: "object", properties: { name: { type: "string" } } },
+          {
+            type: "object",
+            properties: {
+              inbound: { type: "array", items: { type: "string" } },
+              outbound: { type: "array", items: { type: "string" } },
+            },
+          },
+        ],
+      },
+      Firewall: {
+        allOf: [
+          { $ref: "#/components/schemas/Rules" },
+          { required: ["name"] },
+          { anyOf: [{ required: ["inbound"] }, { required: ["outbound"] }] },
+        ],
+      },
       // airflow, apigee: an answer has no writeOnly property, even as the only one to write.
       Secret: {
         type: "object",
@@ -287,6 +307,7 @@ describe("exampleValue", () => {
       NullableUri: "https://example.com/kit",
       Backup: { type: "auto" },
       SettingsBody: {},
+      Firewall: { name: expect.any(String), inbound: [expect.any(String)] },
       Secret: {},
     });
   });
