@@ -64,7 +64,9 @@ export function renderClient(
   const plan = planDocument(loaded, options, warnings);
   const { files, shape } = printPlan(plan, keep.shape);
   if (options.mock === "msw") {
-    const mocks = planMocks(loaded, plan);
+    const mocks = planMocks(loaded, plan, options.mockSeed ?? 0, (message, pointer) =>
+      warnings.add(`MSW handlers: ${message}`, pointer),
+    );
     for (const file of mocks) {
       files.push({
         path: `mocks/${file.group.fileName}.handlers.ts`,

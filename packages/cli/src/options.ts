@@ -23,6 +23,11 @@ export interface GenerateOptions {
   /** `"msw"`: also write `mocks/`, typed MSW handlers per tag answering the document's examples. */
   mock?: "msw";
   /**
+   * The seed of the values the MSW handlers generate (the config's `mock.seed`, as `kit mock
+   * --seed`): the handlers answer what `kit mock` answers with it. Default 0.
+   */
+  mockSeed?: number;
+  /**
    * Each operation's query parameters become one `query` object, typed by an exported
    * `<Operation>Query` interface, instead of one positional parameter each (docs/generator.md).
    */

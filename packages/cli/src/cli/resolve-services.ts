@@ -143,6 +143,9 @@ function fromFlags(
   if (configured.tagNames !== undefined) options.tagNames = configured.tagNames;
   if (flags.options.mock !== undefined || configured.mock?.handlers !== undefined)
     options.mock = "msw";
+  // The handlers answer what `kit mock` does with the same config.
+  if (options.mock === "msw" && configured.mock?.seed !== undefined)
+    options.mockSeed = configured.mock.seed;
   const failOn = flags.failOn ?? configured.failOn;
   // Like --clean, the flag can only turn it on.
   if (flags.options.queryObject || configured.queryObject) options.queryObject = true;

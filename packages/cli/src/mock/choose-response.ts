@@ -1,5 +1,5 @@
 import { compareText } from "../model/compare.js";
-import { chooseMediaType, essence } from "../model/media.js";
+import { chooseMediaType, essence, responseKind } from "../model/media.js";
 import type { Operation } from "../model/operation.js";
 import { streamItemKey, streamKind } from "../model/stream-media.js";
 import { isObject } from "../openapi/is-object.js";
@@ -23,13 +23,25 @@ export interface Undeclared {
 }
 
 /**
+ * How a JSON answer is checked before it is served: `problems` of a value against the schema at a
+ * pointer (the response side; empty when valid), and `notice`, told of each example passed over
+ * and where it is.
+ */
+export interface AnswerCheck {
+  problems(value: unknown, pointer: string): string[];
+  notice(message: string, pointer: string): void;
+}
+
+/**
  * The answer for one operation: the status and media type a generated client reads (the 2xx
  * response, JSON first), or the status of `Prefer: code=…` and the media type `Accept` names.
  * The body is the named example of `Prefer: example=…`, else the media type's first example or
  * `example`, else a value `exampleValue` builds from the schema with `seed` (kept in `generated`
- * per schema, so a value is built once however often it is asked for). A stream media type is
- * answered as a few events or lines, each from the item schema. `kit mock` and the MSW handlers
- * both answer with this.
+ * per schema, so a value is built once however often it is asked for). With `check`, a JSON body
+ * is the first of these that is valid against its schema: a document example that is not is
+ * passed over with one notice naming it, and so are the schema's own examples inside a generated
+ * value (generated again without them). A stream media type is answered as a few events or
+ * lines, each from the item schema. `kit mock` and the MSW handlers both answer with this.
  */
 export function chooseResponse(
   loaded: LoadedDocument,
@@ -38,6 +50,7 @@ export function chooseResponse(
   accept: string | undefined,
   seed: number,
   generated = new Map<string, unknown>(),
+  check?: AnswerCheck,
 ): ExampleResponse | Undeclared {
   if (preference.code !== undefined && !isStatusKey(preference.code))
     return { undeclared: `no response with status ${JSON.stringify(preference.code)} is declared` };
@@ -68,22 +81,42 @@ export function chooseResponse(
   const schema = isObject(media[schemaKey])
     ? { schema: media[schemaKey], pointer: appendPointer(mediaPointer, schemaKey) }
     : undefined;
-  const example = documentExample(loaded, media, mediaType, mediaPointer, preference.example);
-  if (example === undefined && preference.example !== undefined)
+  const named =
+    preference.example === undefined
+      ? undefined
+      : documentExample(loaded, media, mediaType, mediaPointer, preference.example);
+  if (named === undefined && preference.example !== undefined)
     return { undeclared: `no example named "${preference.example}" is declared for ${mediaType}` };
-  const generate = (itemSeed: number): unknown => {
+  const generate = (itemSeed: number, useExamples = true): unknown => {
     if (schema === undefined) return undefined;
-    const key = `${schema.pointer}\n${itemSeed}`;
+    const key = `${schema.pointer}\n${itemSeed}${useExamples ? "" : "\nwithout examples"}`;
     if (!generated.has(key))
       generated.set(
         key,
         exampleValue(loaded.document, schema.schema, schema.pointer, {
           direction: "response",
           seed: itemSeed,
+          useExamples,
         }),
       );
     return generated.get(key);
   };
+  if (
+    named === undefined &&
+    check !== undefined &&
+    schema !== undefined &&
+    stream === undefined &&
+    responseKind(loaded, mediaType, schema) === "json"
+  ) {
+    const key = `${mediaPointer}\n${seed}\nanswer`;
+    if (!generated.has(key))
+      generated.set(
+        key,
+        validAnswer(loaded, media, mediaType, mediaPointer, schema.pointer, check, generate, seed),
+      );
+    return encodeResponse(loaded, status, mediaType, schema, generated.get(key));
+  }
+  const example = named ?? documentExample(loaded, media, mediaType, mediaPointer, undefined);
   if (stream !== undefined) {
     const text =
       example !== undefined && isStreamText(stream, example.value)
@@ -105,6 +138,51 @@ export function chooseResponse(
   }
   const value = example !== undefined ? example.value : generate(seed);
   return encodeResponse(loaded, status, mediaType, schema, value);
+}
+
+/**
+ * The first valid of: the media type's examples by name, its `example`, the value generated with
+ * the schema's own examples, the value generated without them (served even when invalid, the
+ * schema allowing no value the generator finds). Each one passed over is noticed once.
+ */
+function validAnswer(
+  loaded: LoadedDocument,
+  media: Record<string, unknown>,
+  mediaType: string,
+  mediaPointer: string,
+  schemaPointer: string,
+  check: AnswerCheck,
+  generate: (seed: number, useExamples?: boolean) => unknown,
+  seed: number,
+): unknown {
+  const passed: { pointer: string; problem: string }[] = [];
+  const served = (value: unknown, what: string): unknown => {
+    for (const { pointer, problem } of passed)
+      check.notice(
+        `the example does not match its schema (${problem}); answered instead: ${what}`,
+        pointer,
+      );
+    return value;
+  };
+  for (const { value, pointer, name } of documentExamples(loaded, media, mediaType, mediaPointer)) {
+    const problem = check.problems(value, schemaPointer)[0];
+    if (problem === undefined)
+      return served(value, name === undefined ? "`example`" : `example "${name}"`);
+    passed.push({ pointer, problem });
+  }
+  const withExamples = generate(seed);
+  const without = generate(seed, false);
+  // The same value either way: nothing to choose between, and no schema to compile for it.
+  if (JSON.stringify(withExamples) === JSON.stringify(without))
+    return served(without, "a value generated from the schema");
+  const problem = check.problems(withExamples, schemaPointer)[0];
+  if (problem === undefined) return served(withExamples, "a value generated from the schema");
+  if (passed.length === 0)
+    check.notice(
+      `the schema's own examples give an invalid value (${problem}); answered instead: a value generated without them`,
+      schemaPointer,
+    );
+  return served(without, "a value generated from the schema");
 }
 
 /** The status a generated client reads: the 2xx response it was generated for. */
@@ -138,6 +216,29 @@ function acceptable(mediaTypes: string[], accept: string | undefined): string | 
     .filter((item) => item !== "" && !item.endsWith("/*"));
   const named = mediaTypes.filter((mediaType) => wanted.includes(essence(mediaType)));
   return chooseMediaType(named.length > 0 ? named : mediaTypes, "response");
+}
+
+/** Every example of a media type, in the order they are served: `examples` by name, then `example`. */
+function documentExamples(
+  loaded: LoadedDocument,
+  media: Record<string, unknown>,
+  mediaType: string,
+  pointer: string,
+): { value: unknown; pointer: string; name?: string }[] {
+  const found: { value: unknown; pointer: string; name?: string }[] = [];
+  const examples = isObject(media.examples) ? media.examples : {};
+  for (const name of Object.keys(examples).sort(compareText)) {
+    let example = examples[name];
+    let at = appendPointer(pointer, "examples", name);
+    if (isObject(example) && typeof example.$ref === "string") {
+      ({ value: example, pointer: at } = followReference(loaded, example, at));
+    }
+    const value = isObject(example) ? exampleObjectValue(example, mediaType) : undefined;
+    if (value !== undefined) found.push({ ...value, pointer: at, name });
+  }
+  if (Object.hasOwn(media, "example"))
+    found.push({ value: media.example, pointer: appendPointer(pointer, "example") });
+  return found;
 }
 
 /** The named example, else the first of `examples` by name, else `example`; `$ref`s followed. */

@@ -107,5 +107,7 @@ export interface MockHandlerPlan {
 
 export interface MockFilePlan {
   readonly group: TagGroup;
+  /** The seed the examples were generated with, as `kit mock --seed`. */
+  readonly seed: number;
   readonly handlers: readonly MockHandlerPlan[];
 }
