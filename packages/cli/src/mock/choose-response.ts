@@ -4,6 +4,7 @@ import type { Operation } from "../model/operation.js";
 import { streamItemKey, streamKind } from "../model/stream-media.js";
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
+import type { EnvelopeKeys } from "../options.js";
 import { appendPointer } from "../openapi/pointer.js";
 import { followReference, valueAtPointer } from "../openapi/refs.js";
 import {
@@ -41,7 +42,9 @@ export interface AnswerCheck {
  * is the first of these that is valid against its schema: a document example that is not is
  * passed over with one notice naming it, and so are the schema's own examples inside a generated
  * value (generated again without them). A stream media type is answered as a few events or
- * lines, each from the item schema. `kit mock` and the MSW handlers both answer with this.
+ * lines, each from the item schema. `keys` are the envelope keys of `--envelope`: a JSON answer
+ * whose schema declares them is already an envelope. `kit mock` and the MSW handlers both answer
+ * with this.
  */
 export function chooseResponse(
   loaded: LoadedDocument,
@@ -51,6 +54,7 @@ export function chooseResponse(
   seed: number,
   generated = new Map<string, unknown>(),
   check?: AnswerCheck,
+  keys?: EnvelopeKeys,
 ): ExampleResponse | Undeclared {
   if (preference.code !== undefined && !isStatusKey(preference.code))
     return { undeclared: `no response with status ${JSON.stringify(preference.code)} is declared` };
@@ -61,7 +65,7 @@ export function chooseResponse(
       return { undeclared: `no response with status ${preference.code} is declared` };
     if (preference.example !== undefined)
       return { undeclared: `no example named "${preference.example}" is declared` };
-    return exampleResponse(loaded, operation, seed);
+    return exampleResponse(loaded, operation, seed, keys);
   }
   const status = Number(code) >= 100 && Number(code) <= 599 ? Number(code) : statusFor(code);
   const content = isObject(declared.value.content) ? declared.value.content : {};
@@ -114,7 +118,7 @@ export function chooseResponse(
         key,
         validAnswer(loaded, media, mediaType, mediaPointer, schema.pointer, check, generate, seed),
       );
-    return encodeResponse(loaded, status, mediaType, schema, generated.get(key));
+    return encodeResponse(loaded, status, mediaType, schema, generated.get(key), keys);
   }
   const example = named ?? documentExample(loaded, media, mediaType, mediaPointer, undefined);
   if (stream !== undefined) {
@@ -137,7 +141,7 @@ export function chooseResponse(
     };
   }
   const value = example !== undefined ? example.value : generate(seed);
-  return encodeResponse(loaded, status, mediaType, schema, value);
+  return encodeResponse(loaded, status, mediaType, schema, value, keys);
 }
 
 /**

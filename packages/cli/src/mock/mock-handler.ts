@@ -165,6 +165,7 @@ export function createMockHandler(
       options.seed,
       generated,
       answerCheck,
+      options.envelope,
     );
     if ("undeclared" in chosen)
       return [404, {}, problem(404, "NOT_FOUND", "Response not declared", chosen.undeclared)];

@@ -41,6 +41,7 @@ export function planMocks(
         seed,
         generated,
         check,
+        keys,
       );
       // Without `Prefer`, every operation has an answer.
       const response = envelopeAnswer(chosen as ExampleResponse, keys);
