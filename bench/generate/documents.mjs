@@ -18,6 +18,7 @@ export const DOCUMENTS = [
     path: join(ROOT_DIR, "examples/petstore/openapi.yaml"),
   },
   { name: "github", label: "GitHub REST", path: GITHUB },
+  { name: "stripe", label: "Stripe", path: join(DIRECTORY, "stripe.com.json") },
   { name: "loket", label: "loket.nl", path: join(DIRECTORY, "loket.nl.json") },
   // The same document as YAML: parsing it is long-running JavaScript, unlike JSON.parse, so a
   // change to how Kit's process runs code (docs/performance.md) is measured on both.

@@ -17,8 +17,8 @@ export function fileSize(bytes) {
 /** Markdown rows for one table line per (document, tool), plus notes for outputs that fail tsc. */
 export function comparisonTable(cases, timeoutMs) {
   const lines = [
-    "| Document | Tool | Wall time, median (min–max) | Peak RSS, median | Output | Type-checks |",
-    "|---|---|---|---|---|---|",
+    "| Document | Tool | Wall time, median (min–max) | CPU, median | Peak RSS, median | Output | Type-checks |",
+    "|---|---|---|---|---|---|---|",
   ];
   const notes = [];
   for (const entry of cases) {
@@ -27,6 +27,7 @@ export function comparisonTable(cases, timeoutMs) {
       const times = entry.samples.map((sample) => sample.wallMs);
       cells.push(
         `**${seconds(median(times))}** (${seconds(Math.min(...times))}–${seconds(Math.max(...times))})`,
+        seconds(medianOf(entry, "cpuMs")),
         megabytes(median(entry.samples.map((sample) => sample.rssKb))),
         `${fileSize(entry.size.bytes)} in ${entry.size.files} file${entry.size.files === 1 ? "" : "s"}`,
         typeCheckCell(entry, notes),
@@ -34,7 +35,7 @@ export function comparisonTable(cases, timeoutMs) {
     } else {
       const why =
         entry.status === "timeout" ? `timeout (> ${seconds(timeoutMs)})` : "generation failed";
-      cells.push(why, "–", "–", "–");
+      cells.push(why, "–", "–", "–", "–");
       if (entry.status === "failed") {
         notes.push(`- ${entry.tool.name} on ${entry.document.label} failed: \`${entry.failure}\``);
       }
@@ -53,6 +54,49 @@ function typeCheckCell(entry, notes) {
     `- ${entry.tool.name} on ${entry.document.label}: ${check.firstError.count} errors, first: \`${check.firstError.text}\``,
   );
   return `no, ${check.firstError.count} errors (tsc ${seconds(check.wallMs)})`;
+}
+
+/**
+ * One row per document, in CPU time (user + system, GNU time; medians): Kit, the floor, Kit's
+ * ratio to the floor (the goal: at most 2.5×), then each peer with how many times Kit's CPU it
+ * took (the goal: at least 10× for the fastest).
+ */
+export function cpuTable(cases) {
+  const kitName = (entry) => entry.tool.name === "Kit";
+  const peers = [...new Set(cases.filter((entry) => entry.tool.peer).map((e) => e.tool.name))];
+  const lines = [
+    `| Document | Kit | Floor | Kit / floor |${peers.map((name) => ` ${name} |`).join("")}`,
+    `|---|--:|--:|--:|${peers.map(() => "--:|").join("")}`,
+  ];
+  for (const document of [...new Set(cases.map((entry) => entry.document))]) {
+    const of = (name) =>
+      cases.find((entry) => entry.document === document && entry.tool.name === name);
+    const kit = cases.find((entry) => entry.document === document && kitName(entry));
+    const floor = of("floor");
+    const kitCpu = kit?.status === "ok" ? medianOf(kit, "cpuMs") : undefined;
+    const floorCpu = floor?.status === "ok" ? medianOf(floor, "cpuMs") : undefined;
+    const cells = [
+      `${document.label} (${fileSize(document.bytes)})`,
+      kitCpu === undefined ? "–" : seconds(kitCpu),
+      floorCpu === undefined ? "–" : seconds(floorCpu),
+      kitCpu === undefined || floorCpu === undefined
+        ? "–"
+        : `**${(kitCpu / floorCpu).toFixed(1)}×**`,
+    ];
+    for (const name of peers) {
+      const entry = of(name);
+      if (entry === undefined) cells.push("–");
+      else if (entry.status !== "ok") cells.push(entry.status === "timeout" ? "timeout" : "failed");
+      else {
+        const cpu = medianOf(entry, "cpuMs");
+        cells.push(
+          kitCpu === undefined ? seconds(cpu) : `${seconds(cpu)} (${(cpu / kitCpu).toFixed(1)}×)`,
+        );
+      }
+    }
+    lines.push(`| ${cells.join(" | ")} |`);
+  }
+  return lines.join("\n");
 }
 
 /**

@@ -8,13 +8,16 @@ import { typeCheck } from "./type-check.mjs";
 /**
  * Measures every tool on one document: warm-up rounds, then timed rounds, each round running
  * every tool once so that load from other processes spreads evenly over the tools.
- * A tool that fails or passes the time limit is not run again on this document.
+ * A tool that fails or passes the time limit is not run again on this document. The peers, which
+ * take from seconds to minutes a run, run only in the last `peerRuns` rounds (default: every
+ * round).
  */
 export async function measureDocument({
   document,
   tools,
   runs,
   warmups,
+  peerRuns = warmups + runs,
   timeoutMs,
   onRun,
   check = true,
@@ -28,7 +31,9 @@ export async function measureDocument({
   }));
   for (let round = 0; round < warmups + runs; round++) {
     const timed = round >= warmups;
+    const peersRun = round >= warmups + runs - peerRuns;
     for (const entry of cases.filter((candidate) => candidate.status === "ok")) {
+      if (entry.tool.peer && !peersRun) continue;
       const run = await generateOnce(entry, timeoutMs);
       onRun({ ...run, tool: entry.tool.name, document: document.name, timed });
       if (run.status !== "ok") {
@@ -51,10 +56,11 @@ function generateOnce(entry, timeoutMs) {
   const out = outDir(entry);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const { command, args } = entry.tool.command(entry.document.path, out);
+  const { command, args, env } = entry.tool.command(entry.document.path, out);
   return runMeasured({
     command,
     args,
+    env,
     cwd: entry.dir,
     timeoutMs,
     logFile: join(entry.dir, "generate.log"),

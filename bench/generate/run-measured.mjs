@@ -10,13 +10,14 @@ export const TIME_BIN = "/usr/bin/time";
  * The child gets its own process group so a timeout can kill the whole tree at once:
  * some generators fork workers that would otherwise outlive the limit.
  */
-export function runMeasured({ command, args, cwd, timeoutMs, logFile }) {
+export function runMeasured({ command, args, env, cwd, timeoutMs, logFile }) {
   const rssFile = `${logFile}.rss`;
   rmSync(rssFile, { force: true });
   const log = openSync(logFile, "w");
   const started = performance.now();
   const child = spawn(TIME_BIN, ["-o", rssFile, "-f", "%M %U %S", command, ...args], {
     cwd,
+    env: env === undefined ? process.env : { ...process.env, ...env },
     detached: true,
     stdio: ["ignore", log, log],
   });

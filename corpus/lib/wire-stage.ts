@@ -8,8 +8,11 @@ import { createMockHandler, type MockExchange } from "../../packages/cli/src/moc
 import { buildOperations, listOperations } from "../../packages/cli/src/model/build-operations.js";
 import { readEnvelope } from "../../packages/cli/src/model/envelope.js";
 import { groupOperations } from "../../packages/cli/src/model/group-operations.js";
+import {
+  type MethodParameter,
+  planParameters,
+} from "../../packages/cli/src/model/method-parameters.js";
 import type { Operation } from "../../packages/cli/src/model/operation.js";
-import { planSignature, type SignatureParameter } from "../../packages/cli/src/model/signature.js";
 import { Warnings } from "../../packages/cli/src/model/warnings.js";
 import type { LoadedDocument } from "../../packages/cli/src/openapi/load.js";
 import type { EnvelopeKeys } from "../../packages/cli/src/options.js";
@@ -118,7 +121,7 @@ async function callEveryMethod(
       outcome.operations++;
       // A document the checker cannot read at one place (a broken $ref) fails that operation only.
       try {
-        const signature = planSignature(loaded, operation, warnings);
+        const signature = planParameters(loaded, operation, warnings);
         const args = signature.parameters.map((parameter) =>
           argumentFor(loaded, schemas, operation, parameter),
         );
@@ -208,7 +211,7 @@ function declaredData(
     (candidate) => candidate.kind === "json" && (Number(candidate.status) || 200) === answer.status,
   );
   const declared =
-    response?.schema !== undefined && readEnvelope(loaded, response.schema, envelope) !== undefined;
+    response?.schema !== undefined && readEnvelope(loaded, response.schema, envelope, "keys") !== undefined;
   return declared ? envelope.dataKey : undefined;
 }
 
@@ -294,11 +297,11 @@ function argumentFor(
   loaded: LoadedDocument,
   schemas: SchemaCheck,
   operation: Operation,
-  parameter: SignatureParameter,
+  parameter: MethodParameter,
 ): unknown {
   if ("schema" in parameter.type) {
     const { schema, pointer } = parameter.type.schema;
-    const coerce = parameter.decorator !== "Data" || parameter.key !== undefined;
+    const coerce = parameter.binding.in !== "body" || parameter.key !== undefined;
     return checkedExample(loaded, schemas, schema, pointer, coerce);
   }
   const body = operation.requestBody?.schema;

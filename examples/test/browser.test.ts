@@ -94,6 +94,28 @@ describe.skipIf(!chromiumPresent())("the example apps in Chromium", () => {
       expect(server.requests).toContain("POST /api/v3/pet");
     });
 
+    test("a named query object and a typed multipart form upload a photo as the document says", async () => {
+      await text("pet-id").fill("1");
+      await text("photo-file").setInputFiles({
+        name: "rex.png",
+        mimeType: "image/png",
+        buffer: Buffer.from("not really a png"),
+      });
+      await text("photo-caption").fill("Rex at the beach");
+      await text("upload-photo").click();
+      await expect.poll(() => text("photo-result").textContent()).toBe("pet 1: rex.png (16 bytes)");
+      const uploaded = server.requests.filter((line) => line.includes("/uploadImage"));
+      expect(uploaded).toEqual([
+        "POST /api/v3/pet/1/uploadImage?additionalMetadata=from%20the%20example%20app",
+      ]);
+      expect(server.uploads).toEqual([
+        [
+          { name: "file", file: "rex.png", type: "image/png", text: "not really a png" },
+          { name: "caption", value: "Rex at the beach" },
+        ],
+      ]);
+    });
+
     test("server-sent events: the generated stream method reads the feed, resumes with Last-Event-ID, and Stop aborts it", async () => {
       await text("follow-events").click();
       const events = () => text("pet-events").locator("li").allTextContents();

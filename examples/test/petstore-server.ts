@@ -23,6 +23,8 @@ export interface PetstoreServer {
   readonly requests: string[];
   /** API requests the browser hung up on before they were answered. */
   readonly closed: string[];
+  /** The parts of each multipart photo upload as the server read them. */
+  readonly uploads: UploadedPart[][];
   /** The Last-Event-ID of each connection to the pet event feed, `-` for none. */
   readonly eventIds: string[];
   /** While paused, the event feed answers 503 with the body its document declares. */
@@ -33,6 +35,28 @@ export interface PetstoreServer {
   /** Answers every held request. */
   release(): void;
   close(): Promise<void>;
+}
+
+/** One part of a multipart body: a file with its name, type and text, or a text field. */
+export type UploadedPart =
+  | { name: string; file: string; type: string; text: string }
+  | { name: string; value: string };
+
+/** The parts of a multipart body, read by the platform's own parser (undici's `formData()`). */
+async function readParts(request: IncomingMessage): Promise<UploadedPart[]> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const headers = { "content-type": request.headers["content-type"] ?? "" };
+  const form = await new Response(Buffer.concat(chunks), { headers }).formData();
+  const parts: UploadedPart[] = [];
+  for (const [name, value] of form) {
+    parts.push(
+      typeof value === "string"
+        ? { name, value }
+        : { name, file: value.name, type: value.type, text: await value.text() },
+    );
+  }
+  return parts;
 }
 
 const types: Record<string, string> = {
@@ -61,6 +85,7 @@ export async function startPetstoreServer(dist: string): Promise<PetstoreServer>
   const requests: string[] = [];
   const closed: string[] = [];
   const eventIds: string[] = [];
+  const uploads: UploadedPart[][] = [];
   let eventsPaused = false;
   /** The feed's events: the pets the server started with. */
   const feed = pets.map(({ id, name }) => ({ id, name }));
@@ -132,6 +157,19 @@ export async function startPetstoreServer(dist: string): Promise<PetstoreServer>
       pets.push(pet);
       return json(response, 200, pet);
     }
+    const photoOf = Number(/^POST \/pet\/(\d+)\/uploadImage$/.exec(route)?.[1]);
+    if (photoOf) {
+      const parts = await readParts(request);
+      uploads.push(parts);
+      const file = parts.find((part) => "file" in part);
+      const message =
+        file && "file" in file ? `${file.file} (${file.text.length} bytes)` : "no file";
+      return json(response, 200, {
+        code: 200,
+        type: "photo",
+        message: `pet ${photoOf}: ${message}`,
+      });
+    }
     const id = Number(/^GET \/pet\/(\d+)$/.exec(route)?.[1]);
     const pet = pets.find((candidate) => candidate.id === id);
     if (!pet) return json(response, 404, { message: "Pet not found" });
@@ -168,6 +206,7 @@ export async function startPetstoreServer(dist: string): Promise<PetstoreServer>
     requests,
     closed,
     eventIds,
+    uploads,
     pauseEvents(paused) {
       eventsPaused = paused;
     },

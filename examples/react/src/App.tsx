@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { PetDetails } from "./PetDetails";
 import { PetEvents } from "./PetEvents";
+import { PetPhoto } from "./PetPhoto";
 import { PetsByStatus } from "./PetsByStatus";
 
 export function App() {
@@ -30,6 +31,7 @@ export function App() {
         {showDetails && <PetDetails petId={petId} />}
       </section>
       <PetsByStatus />
+      <PetPhoto petId={petId} />
       <PetEvents />
     </>
   );

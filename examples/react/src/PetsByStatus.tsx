@@ -8,7 +8,7 @@ export function PetsByStatus() {
   const [status, setStatus] = useState<PetStatus>("available");
   const [name, setName] = useState("");
   const queryClient = useQueryClient();
-  const pets = useQuery(kitQueryOptions(petApi.findPetsByStatus([status])));
+  const pets = useQuery(kitQueryOptions(petApi.findPetsByStatus({ status: [status] })));
   const addPet = useMutation({
     ...kitMutationOptions(petApi.addPet),
     // Every findPetsByStatus query may now be out of date.

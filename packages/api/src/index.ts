@@ -1,3 +1,4 @@
+export { configure } from "./core/configure.js";
 export {
   isKitError,
   isKitRequestError,
@@ -41,8 +42,11 @@ export type {
   KitMeta,
   KitNext,
   KitPlugin,
+  KitPluginRegister,
   KitServerInfo,
 } from "./core/plugin.js";
+export { definePlugin } from "./core/plugin-lifecycle.js";
+export { hasPlugin, pluginsReady, removePlugin } from "./core/plugin-registry.js";
 export { KitQueryList, type KitQuerySeparator } from "./core/query.js";
 export type {
   KitEnvelopeCode,

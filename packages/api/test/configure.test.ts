@@ -1,5 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { Api, Get, KitBusinessError, KitOptionsError, KitServer, Server } from "../src/index.js";
+import {
+  Api,
+  configure,
+  Get,
+  KitBusinessError,
+  KitOptionsError,
+  KitServer,
+  Server,
+} from "../src/index.js";
 import { cache } from "../src/plugins/index.js";
 import { json, type Loopback, startLoopback } from "./plugins/loopback.js";
 
@@ -52,12 +60,12 @@ function gate() {
   };
 }
 
-describe("server.configure", () => {
+describe("configure(server, options)", () => {
   it("changes the baseURL and headers of later sends, for API objects made before", async () => {
     const shop = service();
     const pets = shop.createApi(PetApi);
     await pets.get().send();
-    shop.configure({ baseURL: `${second.origin}/tenant-7`, headers: { "X-Tenant": "7" } });
+    configure(shop, { baseURL: `${second.origin}/tenant-7`, headers: { "X-Tenant": "7" } });
     await pets.get().send();
     expect(first.seen.map(({ url, headers }) => [url, headers["x-app"]])).toEqual([
       ["/pets/1", "kit"],
@@ -78,7 +86,7 @@ describe("server.configure", () => {
     const pets = shop.createApi(PetApi);
     const before = pets.get().send();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    shop.configure({
+    configure(shop, {
       baseURL: second.origin,
       headers: { "X-Tenant": "8" },
       dataKey: "result",
@@ -105,16 +113,16 @@ describe("server.configure", () => {
     first.handle((_request, response) =>
       json(response, 200, { status: 7, msg: "fine", result: 1 }),
     );
-    shop.configure({
+    configure(shop, {
       codeKey: "status",
       messageKey: "msg",
       dataKey: "result",
       validateCode: (code) => code === 7,
     });
     await expect(pets.get().send()).resolves.toMatchObject({ data: 1, code: 7, message: "fine" });
-    shop.configure({ validateCode: (code) => code === 0 });
+    configure(shop, { validateCode: (code) => code === 0 });
     await expect(pets.get().send()).rejects.toBeInstanceOf(KitBusinessError);
-    shop.configure({ envelope: false });
+    configure(shop, { envelope: false });
     await expect(pets.get().send()).resolves.toMatchObject({ data: { status: 7 } });
   });
 
@@ -137,13 +145,13 @@ describe("server.configure", () => {
       ],
       [
         { adapter: "fetch" },
-        "server.configure() cannot change adapter; it takes baseURL, headers, timeout, withCredentials, codeKey, messageKey, dataKey, validateCode and envelope",
+        "configure() cannot change adapter; it takes baseURL, headers, timeout, withCredentials, codeKey, messageKey, dataKey, validateCode and envelope",
       ],
     ];
     for (const [options, message] of attempts) {
       let caught: unknown;
       try {
-        shop.configure(options as never);
+        configure(shop, options as never);
       } catch (error) {
         caught = error;
       }
@@ -157,11 +165,11 @@ describe("server.configure", () => {
     const shop = service().use(cache());
     const pets = shop.createApi(PetApi);
     await pets.get().send();
-    shop.configure({ baseURL: second.origin });
+    configure(shop, { baseURL: second.origin });
     const answer = await pets.get().send();
     expect(answer.fromCache).toBe(false);
     expect(second.seen).toHaveLength(1);
-    shop.configure({ baseURL: first.origin });
+    configure(shop, { baseURL: first.origin });
     expect((await pets.get().send()).fromCache).toBe(true);
   });
 
@@ -171,14 +179,22 @@ describe("server.configure", () => {
     first.handle((_request, response) => {
       setTimeout(() => json(response, 200, { code: 0, data: "late" }), 150);
     });
-    shop.configure({ timeout: 40 });
+    configure(shop, { timeout: 40 });
     await expect(pets.get().send()).rejects.toMatchObject({ code: "KIT_TIMEOUT", timeout: 40 });
   });
 
   it("keeps server.http's defaults in step for direct axios calls", () => {
     const shop = service();
-    shop.configure({ baseURL: second.origin, timeout: 9, headers: {} });
+    configure(shop, { baseURL: second.origin, timeout: 9, headers: {} });
     expect(shop.http.defaults).toMatchObject({ baseURL: second.origin, timeout: 9 });
     expect(shop.http.defaults.headers["X-App"]).toBeUndefined();
+  });
+
+  it("leaves a static header it does not change in server.http's defaults", () => {
+    const shop = service();
+    configure(shop, { timeout: 9 });
+    configure(shop, { headers: { "X-App": "kit", "X-Tenant": "7" } });
+    expect(shop.http.defaults.headers["X-App"]).toBe("kit");
+    expect(shop.http.defaults.headers["X-Tenant"]).toBeUndefined();
   });
 });

@@ -1,60 +1,52 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import ts from "ts5";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import {
+  type AllowedEdges,
+  forbiddenEdges,
+  graphFigures,
+  importCircles,
+  importGraph,
+} from "../../cli/test/architecture/import-graph.js";
 
-const source = resolve(import.meta.dirname, "../src");
+const source = fileURLToPath(new URL("../src/", import.meta.url));
 
-/** Every module of the runtime with the modules and packages it imports, type-only ones included. */
-function importGraph(): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  const files = readdirSync(source, { recursive: true, encoding: "utf8" }).filter((file) =>
-    file.endsWith(".ts"),
-  );
-  for (const file of files) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(join(source, file), "utf8"), true);
-    graph.set(
-      file,
-      importedFiles.map(({ fileName }) =>
-        fileName.startsWith(".")
-          ? relative(source, resolve(source, dirname(file), fileName)).replace(/\.js$/, ".ts")
-          : fileName,
-      ),
-    );
-  }
-  return graph;
-}
-
-/** The first import circle found, as the modules along it, or `undefined`. */
-function findCircle(graph: Map<string, string[]>): string[] | undefined {
-  const done = new Set<string>();
-  const path: string[] = [];
-  const visit = (file: string): string[] | undefined => {
-    const start = path.indexOf(file);
-    if (start >= 0) return [...path.slice(start), file];
-    if (done.has(file) || !graph.has(file)) return undefined;
-    path.push(file);
-    for (const next of graph.get(file)!) {
-      const circle = visit(next);
-      if (circle) return circle;
-    }
-    path.pop();
-    done.add(file);
-    return undefined;
-  };
-  for (const file of graph.keys()) {
-    const circle = visit(file);
-    if (circle) return circle;
-  }
-  return undefined;
-}
+/**
+ * The runtime's layers and what each may import besides itself (ARCHITECTURE.md, "The runtime").
+ * `core/` is the bottom: it reads the metadata the decorators record and the message types of
+ * the entries, file by file; every entry builds on `core/`.
+ */
+const ALLOWED: AllowedEdges = {
+  core: [
+    "decorators/metadata.ts",
+    "decorators/member.ts",
+    "decorators/messages.ts",
+    "frameworks/messages.ts",
+    "messages/messages.ts",
+    "plugins/messages.ts",
+    "stream/messages.ts",
+  ],
+  decorators: ["core"],
+  plugins: ["core"],
+  stream: ["core"],
+  progress: ["core"],
+  download: ["core"],
+  form: ["core"],
+  frameworks: ["core", "stream", "progress", "download"],
+  vue: ["core", "frameworks"],
+  react: ["core", "frameworks"],
+  "tanstack-query": ["core", "frameworks", "stream"],
+  // The message catalogues of every entry, in each language.
+  messages: ["core", "decorators", "frameworks", "plugins", "stream"],
+  "index.ts": ["core", "decorators", "stream"],
+};
 
 describe("the runtime's imports", () => {
-  const graph = importGraph();
+  const graph = importGraph(source);
 
   it("form no circle, type-only imports included", () => {
     expect(graph.size).toBeGreaterThan(40);
-    expect(findCircle(graph)?.join(" → ")).toBeUndefined();
+    expect(importCircles(graph)).toEqual([]);
+    expect(graphFigures(graph).circles).toBe(0);
   });
 
   it("finds a circle when there is one, so the check above can fail", () => {
@@ -63,7 +55,20 @@ describe("the runtime's imports", () => {
       ["b.ts", ["c.ts"]],
       ["c.ts", ["a.ts"]],
     ]);
-    expect(findCircle(circular)).toEqual(["a.ts", "b.ts", "c.ts", "a.ts"]);
+    expect(importCircles(circular)).toEqual([["a.ts", "b.ts", "c.ts"]]);
+  });
+
+  it("follow the table of layers: no edge the table does not allow", () => {
+    expect(forbiddenEdges(graph, ALLOWED)).toEqual([]);
+  });
+
+  it("would name an entry that reaches into another entry, so the check can fail", () => {
+    const graph = new Map([
+      ["plugins/cache.ts", ["vue/index.ts", "core/result.ts"]],
+      ["vue/index.ts", []],
+      ["core/result.ts", []],
+    ]);
+    expect(forbiddenEdges(graph, ALLOWED)).toEqual(["plugins/cache.ts → vue/index.ts"]);
   });
 
   it("confine axios to the transport and its redirect rules, the server's setup and the stream module's adapter choice", () => {

@@ -267,6 +267,22 @@ describe("API class misuse, named by class and method", () => {
     });
   });
 
+  test("@Query with a style that is not an object", () => {
+    const error = thrown(() => {
+      class Null {
+        @Get() get(@Query("ids", null as unknown as KitQueryStyle) _ids: number[]): Promise<void> {
+          return null!;
+        }
+      }
+      return Null;
+    });
+    expect(error).toMatchObject({
+      code: "KIT_DECORATOR_ARGUMENT",
+      message:
+        '@Query on Null.get needs a style of "form", "spaceDelimited", "pipeDelimited" or "deepObject" and a boolean explode',
+    });
+  });
+
   test("@Params with a style paths do not have", () => {
     const error = thrown(() => {
       class Form {

@@ -111,6 +111,30 @@ describe("a query object with listed keys", () => {
     );
   });
 
+  test("sends a key given a JSON content type as JSON text, as a named @Query does", async () => {
+    @Api("/search")
+    class JsonApi {
+      @Get()
+      positional(
+        @Query("ids", { contentType: "application/json" }) _ids: readonly number[],
+      ): Promise<unknown> {
+        return null!;
+      }
+
+      @Get()
+      named(
+        @Query({ keys: ["ids"], styles: { ids: { contentType: "application/json" } } })
+        _query: { ids: readonly number[] },
+      ): Promise<unknown> {
+        return null!;
+      }
+    }
+    const api = serviceFor(http.origin).createApi(JsonApi);
+    const positional = echoOf(await api.positional([1, 2]).send());
+    expect(echoOf(await api.named({ ids: [1, 2] }).send()).url).toBe(positional.url);
+    expect(positional.url).toBe("/search?ids=%5B1%2C2%5D");
+  });
+
   test("refuses a style for a key it does not list, when the class is declared", () => {
     expect(() => {
       class BadApi {

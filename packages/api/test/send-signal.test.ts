@@ -212,6 +212,27 @@ describe("timeout", () => {
     expect(long.ms).toBeGreaterThanOrEqual(590);
   });
 
+  test("without plugins the timeout aborts the send's own signal; with one, that signal stays unaborted for a retry", async () => {
+    const plain = api(100).wait("t6");
+    expect(await failure(plain.send())).toBeInstanceOf(KitTimeoutError);
+    expect(plain.request?.signal.aborted).toBe(true);
+    expect(plain.request?.signal.reason).toMatchObject({ name: "TimeoutError" });
+
+    const server = serviceFor(hang.origin, { timeout: 100 });
+    let seen: AbortSignal | undefined;
+    server.use({
+      name: "watch",
+      request: (ctx, next) => {
+        seen = ctx.request.signal;
+        return next();
+      },
+    });
+    const watched = server.createApi(HangApi).wait("t7");
+    expect(await failure(watched.send())).toBeInstanceOf(KitTimeoutError);
+    expect(seen?.aborted).toBe(false);
+    expect(watched.request?.signal).toBe(seen);
+  });
+
   test("a finished send's timeout does not keep the process alive", async () => {
     // A script that sends once with a one-minute timeout, as a command-line tool would; it must
     // exit once answered, not a minute later (the test's own time limit is shorter).

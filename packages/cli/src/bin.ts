@@ -5,7 +5,6 @@ import { setFlagsFromString } from "node:v8";
 import { engineFlags } from "./cli/engine-flags.js";
 import type { CliIo } from "./cli/io.js";
 import { lineWriter } from "./cli/line-writer.js";
-import { parseArgv } from "./cli/parse-argv.js";
 import { runCli } from "./cli/run-cli.js";
 
 export type {
@@ -13,7 +12,6 @@ export type {
   GenerateCommand,
   GenerateMode,
   InitCommand,
-  UsageError,
 } from "./cli/command.js";
 export type { CliIo, ExitCode } from "./cli/io.js";
 export { parseArgv } from "./cli/parse-argv.js";
@@ -32,7 +30,7 @@ function isProcessEntry(): boolean {
 
 if (isProcessEntry()) {
   const argv = process.argv.slice(2);
-  for (const flag of engineFlags(parseArgv(argv))) setFlagsFromString(flag);
+  for (const flag of engineFlags(argv)) setFlagsFromString(flag);
   const io: CliIo = {
     cwd: process.cwd(),
     stdout: lineWriter(process.stdout),

@@ -29,23 +29,28 @@ export function formatLocation(location: SourceLocation): string {
 
 /**
  * A failure the user can act on. Its message is one line that names the place.
- * `exitCode` 2 is a usage error (nothing done), 1 a generation failure.
+ * `exitCode` 1 is a generation failure; a usage error is a `KitUsageError`.
  */
 export class KitGenerateError extends Error {
-  override readonly name = "KitGenerateError";
+  override readonly name: string = "KitGenerateError";
   readonly location: SourceLocation;
-  readonly exitCode: 1 | 2;
+  readonly exitCode: 1 | 2 = 1;
 
-  constructor(
-    message: string,
-    location: SourceLocation = {},
-    options: { exitCode?: 1 | 2; cause?: unknown } = {},
-  ) {
+  constructor(message: string, location: SourceLocation = {}, options: { cause?: unknown } = {}) {
     const where = formatLocation(location);
     super(singleLine(where ? `${where}: ${message}` : message), { cause: options.cause });
     this.location = location;
-    this.exitCode = options.exitCode ?? 1;
   }
+}
+
+/**
+ * What the user asked for cannot run as given (a command line, a config file, an input that is
+ * not there): nothing is done and the exit code is 2. Thrown where it is found and reported once,
+ * at the CLI's edge (`cli/run-cli.ts`).
+ */
+export class KitUsageError extends KitGenerateError {
+  override readonly name = "KitUsageError";
+  override readonly exitCode = 2;
 }
 
 export function isKitGenerateError(value: unknown): value is KitGenerateError {

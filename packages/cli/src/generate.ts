@@ -1,12 +1,12 @@
-import type { ClientMethod, PrintedClient } from "./changes/client-shape.js";
 import { printApiFile } from "./emit/api-file.js";
 import { renderBarrelFile, renderTypesBarrelFile } from "./emit/barrel-file.js";
 import { renderMswFile, renderMswIndex } from "./emit/msw-file.js";
 import { renderServiceConfigFile } from "./emit/service-config-file.js";
 import { renderServiceFile } from "./emit/service-file.js";
+import { ShapeFile } from "./emit/shape-file.js";
 import { renderTypeFile } from "./emit/type-file.js";
+import { planMocks } from "./mock/mock-plan.js";
 import { compareText } from "./model/compare.js";
-import { planMocks } from "./model/mock-plan.js";
 import { planDocument } from "./model/plan.js";
 import type { Declaration, GenerationPlan } from "./model/plan-types.js";
 import { checkTagFilter } from "./model/tag-filter.js";
@@ -30,41 +30,43 @@ export function renderDocument(
   loaded: LoadedDocument,
   options: GenerateOptions = {},
 ): GenerateResult {
-  const { files, warnings } = renderClient(loaded, options, { methods: false });
+  const { files, warnings } = renderClient(loaded, options, { shape: false });
   return { files, warnings };
 }
 
-/** A rendered client: how many methods it has, and the methods as printed when they were kept. */
+/** A rendered client: how many methods it has, and its shape file when it was asked for. */
 export type RenderedClient = GenerateResult & {
   methodCount: number;
-  methods?: PrintedClient["methods"];
+  shape?: GeneratedFile;
 };
 
 /**
- * `renderDocument`, with the methods of each API file as printed, for the change report. Without
- * `methods` none are kept (Microsoft Graph's take 14 MB of heap while the files are written).
+ * `renderDocument`, with the shape file `kit generate` writes beside the client for the next
+ * run's change report (`keep.shape`).
  */
 export function renderClient(
   loaded: LoadedDocument,
   options: GenerateOptions,
-  keep: { methods: true },
-): RenderedClient & PrintedClient;
+  keep: { shape: true },
+): RenderedClient & { shape: GeneratedFile };
 export function renderClient(
   loaded: LoadedDocument,
   options: GenerateOptions,
-  keep: { methods: boolean },
+  keep: { shape: boolean },
 ): RenderedClient;
 export function renderClient(
   loaded: LoadedDocument,
   options: GenerateOptions,
-  keep: { methods: boolean },
+  keep: { shape: boolean },
 ): RenderedClient {
   checkTagFilter(loaded, options);
   const warnings = new Warnings(loaded.locate);
   const plan = planDocument(loaded, options, warnings);
-  const { files, methods } = printPlan(plan, keep.methods);
+  const { files, shape } = printPlan(plan, keep.shape);
   if (options.mock === "msw") {
-    const mocks = planMocks(loaded, plan);
+    const mocks = planMocks(loaded, plan, options.mockSeed ?? 0, (message, pointer) =>
+      warnings.add(`MSW handlers: ${message}`, pointer),
+    );
     for (const file of mocks) {
       files.push({
         path: `mocks/${file.group.fileName}.handlers.ts`,
@@ -75,16 +77,16 @@ export function renderClient(
     files.sort((left, right) => compareText(left.path, right.path));
   }
   const methodCount = plan.apis.reduce((count, api) => count + api.methods.length, 0);
-  return { files, warnings: warnings.messages, methodCount, ...(methods ? { methods } : {}) };
+  return { files, warnings: warnings.messages, methodCount, ...(shape ? { shape } : {}) };
 }
 
-/** Every generated file of a plan, sorted by path, and the methods of its API files by path. */
+/** Every generated file of a plan, sorted by path, and the client's shape file when asked for. */
 function printPlan(
   plan: GenerationPlan,
-  keepMethods: boolean,
+  keepShape: boolean,
 ): {
   files: GeneratedFile[];
-  methods: Map<string, ClientMethod[]> | undefined;
+  shape: GeneratedFile | undefined;
 } {
   const byHome = new Map<string, Declaration[]>();
   for (const declaration of plan.declarations) {
@@ -94,18 +96,19 @@ function printPlan(
     else byHome.set(home, [declaration]);
   }
   const files: GeneratedFile[] = [];
-  const methods = keepMethods ? new Map<string, ClientMethod[]>() : undefined;
+  const shape = keepShape ? new ShapeFile(plan.declarations, plan.homes) : undefined;
+  const printed = shape && ((name: string, text: string) => shape.addDeclaration(name, text));
   for (const api of plan.apis) {
     const { group } = api;
     const path = `apis/${group.fileName}.api.ts`;
-    const printed = printApiFile(group, api.methods, plan.homes, api.envelope);
-    files.push({ path, contents: printed.contents });
-    methods?.set(path, printed.methods);
+    const file = printApiFile(group, api.methods, plan.homes, api.envelope);
+    files.push({ path, contents: file.contents });
+    shape?.addMethods(file.methods, api.methods);
     const declarations = byHome.get(group.fileName);
     if (declarations !== undefined) {
       files.push({
         path: `types/${group.fileName}.ts`,
-        contents: renderTypeFile(group.fileName, declarations, plan.homes),
+        contents: renderTypeFile(group.fileName, declarations, plan.homes, printed),
       });
     }
   }
@@ -116,5 +119,5 @@ function printPlan(
     { path: "types/index.ts", contents: renderTypesBarrelFile([...byHome.keys()]) },
   );
   files.sort((left, right) => compareText(left.path, right.path));
-  return { files, methods };
+  return { files, shape: shape?.render() };
 }

@@ -10,20 +10,27 @@ export { renderServiceFile } from "./emit/service-file.js";
 export { renderTypeDeclaration } from "./emit/type-declaration.js";
 export { renderTypeFile } from "./emit/type-file.js";
 export { TypePrinter } from "./emit/type-printer.js";
-export { isKitGenerateError, KitGenerateError, type SourceLocation } from "./errors.js";
+export {
+  isKitGenerateError,
+  KitGenerateError,
+  KitUsageError,
+  type SourceLocation,
+} from "./errors.js";
 export { generateFromOpenAPI, renderDocument } from "./generate.js";
 export { buildOperations } from "./model/build-operations.js";
 export { groupOperations } from "./model/group-operations.js";
 export { mergeObjectShape, type ObjectShape } from "./model/merge-object-shape.js";
+export { type MethodParameter, planParameters } from "./model/method-parameters.js";
+export { planReturns } from "./model/method-returns.js";
 export type { Operation } from "./model/operation.js";
 export { planDocument } from "./model/plan.js";
 export type { GenerationPlan } from "./model/plan-types.js";
 export { SchemaContext } from "./model/schema/schema-context.js";
 export { buildSchemaType } from "./model/schema/schema-type.js";
-export { planSignature, type TypeSource } from "./model/signature.js";
 export type { ApiMethod, TagGroup } from "./model/tag-group.js";
 export type { NamedType, TypeExpr } from "./model/type-expr.js";
 export { TypeRegistry } from "./model/type-registry.js";
+export type { TypeSource } from "./model/type-source.js";
 export { Warnings } from "./model/warnings.js";
 export {
   type LoadedDocument,

@@ -2,8 +2,7 @@
  * The time limit of one exchange, body included: axios's own `timeout` restarts with every chunk
  * on Node (a socket idle timeout), so a body that trickles in slower than the limit never timed
  * out. `signal` is what axios listens to: aborted when the send's signal is or when the limit
- * passes. The send's own signal is never aborted by the limit, so a plugin that retries after a
- * timeout starts unaborted.
+ * passes. Whichever comes first wins: the limit never fires after the send's signal aborted.
  */
 export interface Deadline {
   readonly signal: AbortSignal;
@@ -13,23 +12,33 @@ export interface Deadline {
   clear(): void;
 }
 
-/** `timeout` 0 means no limit: the send's signal is used as it is. */
-export function startDeadline(outer: AbortSignal, timeout: number): Deadline {
+/**
+ * `timeout` 0 means no limit: the send's signal is used as it is. `owner` is the controller of
+ * `outer` when nothing but this exchange sees it (no plugin, no capability module): the limit then
+ * aborts it directly, one signal per send. Otherwise the limit aborts a signal of its own that
+ * follows `outer`, so the send's signal stays unaborted and a plugin may retry after a timeout.
+ */
+export function startDeadline(
+  outer: AbortSignal,
+  timeout: number,
+  owner?: AbortController,
+): Deadline {
   if (timeout <= 0) return { signal: outer, expired: false, clear() {} };
-  const controller = new AbortController();
+  const controller = owner ?? new AbortController();
   const follow = (): void => controller.abort(outer.reason);
-  outer.addEventListener("abort", follow, { once: true });
+  if (owner === undefined) outer.addEventListener("abort", follow, { once: true });
   const deadline = {
     signal: controller.signal,
     expired: false,
     clear(): void {
       clearTimeout(timer);
-      outer.removeEventListener("abort", follow);
+      if (owner === undefined) outer.removeEventListener("abort", follow);
     },
   };
   const timer = setTimeout(() => {
+    if (outer.aborted) return;
     deadline.expired = true;
-    outer.removeEventListener("abort", follow);
+    if (owner === undefined) outer.removeEventListener("abort", follow);
     controller.abort(new DOMException("The operation timed out", "TimeoutError"));
   }, timeout);
   return deadline;

@@ -25,7 +25,8 @@ export function dispatch(send: Send): Promise<KitResult> {
 export interface Send {
   readonly endpoint: Endpoint;
   readonly args: readonly unknown[];
-  readonly signal: AbortSignal;
+  /** Owns the request's signal: `abort()`, `sendWith({ signal })` and, alone, the time limit. */
+  readonly controller: AbortController;
   /** The method object's `options(...)`, laid over the route's `@PluginOptions`. */
   readonly options: Readonly<KitCallOptions>;
   /** `sendWith`'s own timeout and headers. */
@@ -39,7 +40,7 @@ export interface Send {
 function dispatchNow({
   endpoint,
   args,
-  signal,
+  controller,
   options,
   call,
   extra,
@@ -48,7 +49,7 @@ function dispatchNow({
   const { server, api, route } = endpoint;
   // One snapshot for the whole send: `configure()` while it runs changes later sends only.
   const serverOptions = server.options;
-  const request = buildRequest(endpoint, serverOptions, args, signal, call);
+  const request = buildRequest(endpoint, serverOptions, args, controller.signal, call);
   built?.(request);
   const ctx: KitContext = {
     server,
@@ -61,9 +62,14 @@ function dispatchNow({
       route.pluginOptions === undefined ? options : mergeCallOptions(route.pluginOptions, options),
     meta: {},
   };
+  const { plugins } = server;
+  // Without plugins or a capability module, nothing but the exchange sees the request's signal.
+  if (plugins.length === 0 && extra === undefined) {
+    return send(ctx, endpoint.transport, route, undefined, controller);
+  }
   const innermost =
     extra === undefined ? endpoint.innermost : exchangeStep(endpoint.transport, route, extra);
-  return runChain(server.plugins, ctx, innermost);
+  return runChain(plugins, ctx, innermost);
 }
 
 /**
@@ -76,15 +82,19 @@ export function exchangeStep(
   route: Pick<Route, "where" | "envelope">,
   extra?: TransportExtra,
 ): Innermost {
-  return (ctx) => send(ctx, transport, route, extra);
+  return (ctx) => send(ctx, transport, route, extra, undefined);
 }
 
-/** `extra` is client config from a capability module (progress callbacks, a streaming adapter). */
+/**
+ * `extra` is client config from a capability module (progress callbacks, a streaming adapter);
+ * `owner` the controller of the request's signal when nothing else sees it.
+ */
 function send(
   ctx: KitContext,
   transport: Transport,
   route: Pick<Route, "where" | "envelope">,
   extra: TransportExtra | undefined,
+  owner: AbortController | undefined,
 ): Promise<KitResult> {
   const { request, serverOptions } = ctx;
   const target: KitRequestTarget = { method: request.method, url: request.url, api: route.where };
@@ -102,5 +112,5 @@ function send(
       route.envelope ?? serverOptions.envelope,
       target,
     );
-  return transport(request, target, read, extra);
+  return transport(request, target, read, extra, owner);
 }

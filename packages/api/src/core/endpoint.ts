@@ -24,7 +24,7 @@ export interface Binding {
 
 /**
  * A route bound to one server: its URL template starts with the server's baseURL. The binding is
- * made again when `server.configure()` changes the baseURL, on the first send that sees it.
+ * made again when `configure(server, ...)` changes the baseURL, on the first send that sees it.
  */
 export class Endpoint {
   readonly server: KitServerInfo;

@@ -16,6 +16,7 @@ import {
   KitResponseError,
   KitTimeoutError,
 } from "./errors.js";
+import { fieldValue, httpToken } from "./http-token.js";
 import { messages } from "./messages.js";
 import { serializeQuery } from "./query.js";
 import {
@@ -47,7 +48,8 @@ const axiosResponseTypes = {
  */
 export function axiosTransport(http: AxiosInstance, policy: KitCrossOriginRedirect): Transport {
   const rules = followsRedirectsItself(http.defaults.adapter) ? redirectRules(policy) : undefined;
-  return (request, target, read, extra) => exchange(http, request, target, read, extra, rules);
+  return (request, target, read, extra, owner) =>
+    exchange(http, request, target, read, extra, rules, owner);
 }
 
 /**
@@ -62,10 +64,11 @@ function exchange<T>(
   read: (response: RawResponse) => T,
   extra: TransportExtra | undefined,
   rules: RedirectRules | undefined,
+  owner: AbortController | undefined,
 ): Promise<T> {
   const { signal } = request;
   if (signal.aborted) return Promise.reject(new KitAbortError(target, signal.reason));
-  if (typeof request.method !== "string" || !token.test(request.method)) {
+  if (typeof request.method !== "string" || !httpToken.test(request.method)) {
     const message = messages.KIT_METHOD_INVALID(target.api, String(request.method));
     return Promise.reject(new KitRequestError("argument", "KIT_METHOD_INVALID", message, target));
   }
@@ -118,7 +121,7 @@ function exchange<T>(
     toForeignOrigin(http, config, (config.headers ?? request.headers) as Record<string, unknown>);
   }
   if (extra !== undefined) Object.assign(config, extra);
-  const deadline = startDeadline(signal, request.timeout);
+  const deadline = startDeadline(signal, request.timeout, owner);
   config.signal = deadline.signal;
   const sent = rules === undefined ? http.request(config) : following(http, config, rules);
   return sent.then(
@@ -154,18 +157,13 @@ function following(
 /** The methods axios gives a urlencoded Content-Type when they have no body. */
 const bodyMethods: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH"]);
 
-/** An HTTP token (RFC 9110, section 5.6.2); Node throws a bare TypeError on anything else. */
-const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** Field values may hold tabs, visible ASCII and obs-text; a control character ends the header. */
-const fieldValue = /^[\t\x20-\x7e\x80-\xff]*$/;
-
 /** A header a plugin or the call set that cannot go on the wire, as the error to answer. */
 function invalidHeader(
   headers: Record<string, string>,
   target: KitRequestTarget,
 ): KitRequestError | undefined {
   for (const name in headers) {
-    if (!token.test(name)) {
+    if (!httpToken.test(name)) {
       const message = messages.KIT_HEADER_NAME_INVALID(target.api, name);
       return new KitRequestError("argument", "KIT_HEADER_NAME_INVALID", message, target);
     }
@@ -199,8 +197,8 @@ function toRequestError(
   target: KitRequestTarget,
 ): unknown {
   if (isKitError(error)) return error;
-  if (signal.aborted) return new KitAbortError(target, signal.reason, error);
   if (expired) return new KitTimeoutError(target, request.timeout, error);
+  if (signal.aborted) return new KitAbortError(target, signal.reason, error);
   if ((error as { code?: unknown } | undefined)?.code === "ERR_INVALID_URL") {
     const message = messages.KIT_URL_INVALID(target.method, target.url);
     return new KitRequestError("argument", "KIT_URL_INVALID", message, target, { cause: error });

@@ -12,46 +12,77 @@ export interface KitFieldEncoding {
 
 export type KitFieldEncodings = Readonly<Record<string, KitFieldEncoding>>;
 
+/** Writes one urlencoded field's pairs: compiled once from its encoding. */
+type FieldPairs = (key: string, value: unknown, pairs: [string, string][]) => void;
+
+/** One field's encoding, compiled: its urlencoded pairs, and its multipart part's type. */
+export interface FieldEncoder {
+  readonly pairs: FieldPairs;
+  readonly contentType: string | undefined;
+}
+
+/** The `@Data(name, encoding)` fields' encoders by name. */
+export type FieldEncoders = Readonly<Record<string, FieldEncoder>>;
+
 const SEPARATORS = { form: ",", spaceDelimited: " ", pipeDelimited: "|" } as const;
 
 /**
- * The pairs of a urlencoded body, field by field, as OpenAPI serializes each (default style
- * `form`, `explode: true`): an array repeats the key, an object gives one pair per property
- * (`{ plan: "gold" }` → `plan=gold`), `deepObject` names the path (`metadata[plan]=gold`,
- * `items[0][price]=p`), `explode: false` joins with the style's separator, and a `contentType`
- * of JSON sends the value as JSON. `undefined` and `null` are left out.
+ * Compiles a field's encoding, as OpenAPI serializes it (default style `form`, `explode: true`):
+ * an array repeats the key, an object gives one pair per property (`{ plan: "gold" }` →
+ * `plan=gold`), `deepObject` names the path (`metadata[plan]=gold`, `items[0][price]=p`),
+ * `explode: false` joins with the style's separator, and a `contentType` of JSON sends the value
+ * as JSON.
+ */
+export function fieldEncoder(encoding: KitFieldEncoding): FieldEncoder {
+  const { contentType } = encoding;
+  return { pairs: fieldPairs(encoding), contentType };
+}
+
+function fieldPairs({ style = "form", explode, contentType }: KitFieldEncoding): FieldPairs {
+  if (contentType !== undefined && /json/i.test(contentType)) {
+    return (key, value, pairs) => {
+      pairs.push([key, JSON.stringify(value)]);
+    };
+  }
+  if (style === "deepObject") return deepPairs;
+  const separator = SEPARATORS[style];
+  if (explode ?? style === "form") return explodedPairs;
+  return (key, value, pairs) => {
+    const items = Array.isArray(value)
+      ? value.filter((item) => item != null).map(formValue)
+      : isObjectValue(value)
+        ? objectItems(value)
+        : undefined;
+    if (items === undefined) pairs.push([key, formValue(value)]);
+    else if (items.length > 0) pairs.push([key, items.join(separator)]);
+  };
+}
+
+/** OpenAPI's default for a field: an array repeats the key, an object gives its own pairs. */
+function explodedPairs(key: string, value: unknown, pairs: [string, string][]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) if (item != null) pairs.push([key, formValue(item)]);
+  } else if (isObjectValue(value)) {
+    const items = objectItems(value);
+    for (let i = 0; i < items.length; i += 2) pairs.push([items[i]!, items[i + 1]!]);
+  } else {
+    pairs.push([key, formValue(value)]);
+  }
+}
+
+/**
+ * The pairs of a urlencoded body, field by field, each as its encoder writes it, else as
+ * OpenAPI's default (`form`, `explode: true`). `undefined` and `null` are left out.
  */
 export function formBodyPairs(
   fields: Readonly<Record<string, unknown>>,
-  encodings: KitFieldEncodings,
+  encoders: FieldEncoders,
 ): [string, string][] {
   const pairs: [string, string][] = [];
   for (const key in fields) {
     const value = fields[key];
     if (value == null) continue;
-    const encoding = Object.hasOwn(encodings, key) ? encodings[key]! : {};
-    if (encoding.contentType !== undefined && /json/i.test(encoding.contentType)) {
-      pairs.push([key, JSON.stringify(value)]);
-      continue;
-    }
-    const style = encoding.style ?? "form";
-    if (style === "deepObject") {
-      deepPairs(key, value, pairs);
-      continue;
-    }
-    const explode = encoding.explode ?? style === "form";
-    if (Array.isArray(value)) {
-      const items = value.filter((item) => item != null).map(formValue);
-      if (explode) for (const item of items) pairs.push([key, item]);
-      else if (items.length > 0) pairs.push([key, items.join(SEPARATORS[style])]);
-    } else if (isObjectValue(value)) {
-      const items = objectItems(value);
-      if (!explode) {
-        if (items.length > 0) pairs.push([key, items.join(SEPARATORS[style])]);
-      } else for (let i = 0; i < items.length; i += 2) pairs.push([items[i]!, items[i + 1]!]);
-    } else {
-      pairs.push([key, formValue(value)]);
-    }
+    (Object.hasOwn(encoders, key) ? encoders[key]!.pairs : explodedPairs)(key, value, pairs);
   }
   return pairs;
 }
@@ -93,11 +124,11 @@ export function isObjectValue(value: unknown): value is Record<string, unknown> 
  */
 export function multipartBody(
   fields: Readonly<Record<string, unknown>>,
-  encodings: KitFieldEncodings,
+  parts: Readonly<Record<string, { readonly contentType?: string | undefined }>>,
 ): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
-    const contentType = Object.hasOwn(encodings, key) ? encodings[key]!.contentType : undefined;
+    const contentType = Object.hasOwn(parts, key) ? parts[key]!.contentType : undefined;
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item instanceof Blob) form.append(key, item);
       else if (item == null) continue;

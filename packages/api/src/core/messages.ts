@@ -4,6 +4,7 @@ import type { catalogueMessages } from "../messages/messages.js";
 import type { pluginMessages } from "../plugins/messages.js";
 import type { streamMessages } from "../stream/messages.js";
 import { catalogue, type KitMessage } from "./catalogue.js";
+import type { lifecycleMessages } from "./lifecycle-messages.js";
 import { isJsonMediaType } from "./media-type.js";
 
 /**
@@ -17,20 +18,12 @@ export const coreMessages = {
   KIT_BASE_URL_INVALID: () => "@Server() 的 baseURL 必须是非空字符串",
   KIT_SERVER_OPTION_INVALID: (option: string, expected: string, got: string) =>
     `@Server({ ${option} }) must be ${expected}, got ${got}`,
-  KIT_CONFIGURE_OPTION: (option: string) =>
-    `server.configure() cannot change ${option}; it takes baseURL, headers, timeout, withCredentials, codeKey, messageKey, dataKey, validateCode and envelope`,
   KIT_SERVER_NOT_KIT_SERVER: (serverClass: string) =>
     `@Server() must decorate a subclass of KitServer, and ${serverClass} is not one`,
   KIT_PLUGIN_DUPLICATE: (plugin: string) => `A plugin named "${plugin}" is already registered`,
   KIT_PLUGIN_INVALID: () => "A plugin must be an object with a non-empty string name",
-  KIT_PLUGIN_ORDER: (plugin: string, before: string) =>
-    `${plugin} must be registered before ${before}, as one of them declares`,
-  KIT_PLUGIN_DEPENDENCY: (plugin: string, missing: string) =>
-    `${plugin} depends on ${missing}, which must be registered first`,
-  KIT_PLUGIN_REQUIRED: (plugin: string, dependent: string) =>
-    `${plugin} cannot be removed: ${dependent} depends on it`,
-  KIT_PLUGIN_SETUP_FAILED: (plugin: string, reason: string) =>
-    `The setup of plugin ${plugin} failed, so it was removed: ${reason}`,
+  KIT_PLUGIN_UNDECLARED: (plugin: string) =>
+    `Plugin ${plugin} declares an order or has an async setup, so it must be made with definePlugin()`,
   KIT_PLUGIN_NO_RESULT: (plugin: string, where: string) =>
     `Plugin ${plugin} answered no result for ${where}; request() must return next() or a KitResult`,
   KIT_ROUTE_LEAVES_ORIGIN: (where: string, url: string, baseURL: string) =>
@@ -94,6 +87,7 @@ export const messages = catalogue(coreMessages);
 
 export type KitErrorCode =
   | keyof typeof messages
+  | keyof typeof lifecycleMessages
   | keyof typeof optionMessages
   | keyof typeof catalogueMessages
   | keyof typeof pluginMessages
@@ -108,6 +102,7 @@ export type KitMessageCatalogue = {
   readonly [Code in KitErrorCode]?: (
     ...args: Parameters<
       (typeof coreMessages &
+        typeof lifecycleMessages &
         typeof optionMessages &
         typeof catalogueMessages &
         typeof pluginMessages &

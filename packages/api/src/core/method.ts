@@ -5,7 +5,7 @@ import type { Endpoint } from "./endpoint.js";
 import { isKitError, KitOptionsError } from "./errors.js";
 import { Listeners } from "./listeners.js";
 import { messages } from "./messages.js";
-import { isDuration } from "./options.js";
+import { durationText, isDuration } from "./options.js";
 import type { KitCallOptions } from "./plugin.js";
 import type { KitResult } from "./result.js";
 import type { TransportExtra } from "./transport.js";
@@ -57,7 +57,7 @@ function invalidSendOptions(options: KitSendOptions, where: string): KitOptionsE
     const message = messages.KIT_SEND_OPTION_INVALID(
       where,
       "timeout",
-      "a number of milliseconds from 0 to 2^31 - 1",
+      durationText,
       String(timeout),
     );
     return new KitOptionsError("KIT_SEND_OPTION_INVALID", message);
@@ -216,7 +216,7 @@ export class KitMethod<
       result = (await dispatch({
         endpoint: this.#endpoint,
         args,
-        signal: controller.signal,
+        controller,
         options: this.#options,
         call,
         extra,

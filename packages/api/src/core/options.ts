@@ -56,7 +56,7 @@ export interface KitServerOptions {
   messages?: KitMessageCatalogue;
 }
 
-/** What `server.configure(...)` may change at run time; each field given replaces the current one. */
+/** What `configure(server, ...)` may change at run time; each field given replaces the current one. */
 export type KitRuntimeOptions = Pick<
   KitServerOptions,
   | "baseURL"
@@ -92,45 +92,6 @@ const acceptedCodes = new Set<unknown>([0, 200, "0", "200"]);
 
 export const defaultValidateCode: KitValidateCode = (code) => acceptedCodes.has(code);
 
-/** `@Server("/api")` is `@Server({ baseURL: "/api" })`; a baseURL, when given, must be a non-empty string. */
-export function normalizeServerOptions(input: KitServerOptions | string): KitServerOptions {
-  const options = typeof input === "string" ? { baseURL: input } : { ...input };
-  if (
-    options.baseURL !== undefined &&
-    (typeof options.baseURL !== "string" || options.baseURL === "")
-  ) {
-    throw new KitOptionsError("KIT_BASE_URL_INVALID", messages.KIT_BASE_URL_INVALID());
-  }
-  requireOption(
-    "timeout",
-    options.timeout,
-    isDuration,
-    "a number of milliseconds from 0 to 2^31 - 1",
-  );
-  requireOption("envelope", options.envelope, isEnvelopeMode, '"auto", "strict" or false');
-  requireOption("maxResponseSize", options.maxResponseSize, isSize, "a whole number of bytes ≥ 0");
-  for (const key of ["codeKey", "messageKey", "dataKey"] as const) {
-    requireOption(key, options[key], isNonEmptyText, "a non-empty string");
-  }
-  requireOption("validateCode", options.validateCode, isFunction, "a function");
-  requireOption(
-    "envelope",
-    options.envelope,
-    (value) => value === "auto" || value === "strict" || value === false,
-    '"auto", "strict" or false',
-  );
-  requireOption("headers", options.headers, isHeaderRecord, "an object of string values");
-  requireOption("withCredentials", options.withCredentials, isBoolean, "true or false");
-  requireOption("messages", options.messages, isCatalogue, "an object of message functions");
-  requireOption(
-    "crossOriginRedirect",
-    options.crossOriginRedirect,
-    (value) => value === "refuse" || value === "strip",
-    '"refuse" or "strip"',
-  );
-  return options;
-}
-
 export function isEnvelopeMode(value: unknown): value is KitEnvelopeMode {
   return value === "auto" || value === "strict" || value === false;
 }
@@ -140,70 +101,98 @@ export function isDuration(value: unknown): boolean {
   return typeof value === "number" && value >= 0 && value <= 2 ** 31 - 1;
 }
 
-function isNonEmptyText(value: unknown): boolean {
-  return typeof value === "string" && value !== "";
+export const durationText = "a number of milliseconds from 0 to 2^31 - 1";
+
+const isText = (value: unknown): boolean => typeof value === "string" && value !== "";
+const isFunction = (value: unknown): boolean => typeof value === "function";
+const isObjectOf = (value: unknown, valid: (item: unknown) => boolean): boolean =>
+  isPlainObject(value) && Object.values(value).every(valid);
+const keyText = "a non-empty string";
+
+/** Each option's check and what it must be, in the order they are checked. */
+const optionRules: readonly [keyof KitServerOptions, (value: unknown) => boolean, string][] = [
+  ["timeout", isDuration, durationText],
+  ["envelope", isEnvelopeMode, '"auto", "strict" or false'],
+  [
+    "maxResponseSize",
+    (value) => Number.isSafeInteger(value) && (value as number) >= 0,
+    "a whole number of bytes ≥ 0",
+  ],
+  ["codeKey", isText, keyText],
+  ["messageKey", isText, keyText],
+  ["dataKey", isText, keyText],
+  ["validateCode", isFunction, "a function"],
+  [
+    "headers",
+    (value) => isObjectOf(value, (text) => typeof text === "string"),
+    "an object of string values",
+  ],
+  ["withCredentials", (value) => typeof value === "boolean", "true or false"],
+  ["messages", (value) => isObjectOf(value, isFunction), "an object of message functions"],
+  [
+    "crossOriginRedirect",
+    (value) => value === "refuse" || value === "strip",
+    '"refuse" or "strip"',
+  ],
+];
+
+/**
+ * `@Server("/api")` is `@Server({ baseURL: "/api" })`; a baseURL, when given, must be a non-empty
+ * string. Checked when `@Server` runs, so a typo fails at start-up naming the option, not on a
+ * later send.
+ */
+export function normalizeServerOptions(input: KitServerOptions | string): KitServerOptions {
+  const options = typeof input === "string" ? { baseURL: input } : { ...input };
+  if (options.baseURL !== undefined && !isText(options.baseURL)) {
+    throw new KitOptionsError("KIT_BASE_URL_INVALID", messages.KIT_BASE_URL_INVALID());
+  }
+  for (const [option, valid, expected] of optionRules) {
+    const value = options[option];
+    if (value === undefined || valid(value)) continue;
+    throw new KitOptionsError(
+      "KIT_SERVER_OPTION_INVALID",
+      messages.KIT_SERVER_OPTION_INVALID(option, expected, describeValue(value)),
+    );
+  }
+  return options;
 }
 
-function isFunction(value: unknown): boolean {
-  return typeof value === "function";
+/** A wrong value as a message shows it: a string quoted, an object without its contents. */
+export function describeValue(value: unknown): string {
+  return typeof value === "string"
+    ? JSON.stringify(value)
+    : typeof value === "object" && value !== null
+      ? "an object with other values"
+      : String(value);
 }
 
-function isCatalogue(value: unknown): boolean {
-  return isPlainObject(value) && Object.values(value).every(isFunction);
-}
-
-function isBoolean(value: unknown): boolean {
-  return typeof value === "boolean";
-}
-
-function isHeaderRecord(value: unknown): boolean {
-  return isPlainObject(value) && Object.values(value).every((text) => typeof text === "string");
-}
-
-function isSize(value: unknown): boolean {
-  return Number.isSafeInteger(value) && (value as number) >= 0;
-}
-
-/** Checked when `@Server` runs, so a typo fails at start-up naming the option, not on a later send. */
-function requireOption(
-  option: string,
-  value: unknown,
-  valid: (value: unknown) => boolean,
-  expected: string,
-): void {
-  if (value === undefined || valid(value)) return;
-  const got =
-    typeof value === "string"
-      ? JSON.stringify(value)
-      : typeof value === "object" && value !== null
-        ? "an object with other values"
-        : String(value);
-  throw new KitOptionsError(
-    "KIT_SERVER_OPTION_INVALID",
-    messages.KIT_SERVER_OPTION_INVALID(option, expected, got),
-  );
-}
+const defaults = {
+  timeout: 10_000,
+  codeKey: "code",
+  messageKey: "message",
+  dataKey: "data",
+  validateCode: defaultValidateCode,
+  envelope: "auto",
+  withCredentials: false,
+  maxResponseSize: 64 * 1024 * 1024,
+  crossOriginRedirect: "refuse",
+} as const;
 
 /** Layers options from the base server class to the subclass and fills the defaults. */
 export function resolveServerOptions(
   layers: readonly KitServerOptions[],
 ): KitResolvedServerOptions {
   const merged: KitServerOptions = Object.assign({}, ...layers);
+  const resolved: Record<string, unknown> = { ...defaults };
+  for (const key in defaults)
+    resolved[key] = merged[key as keyof KitServerOptions] ?? resolved[key];
   const baseURL = merged.baseURL ?? "/";
   return Object.freeze({
+    ...(resolved as typeof defaults),
     baseURL,
-    timeout: merged.timeout ?? 10_000,
     name: merged.name ?? baseURL,
-    codeKey: merged.codeKey ?? "code",
-    messageKey: merged.messageKey ?? "message",
-    dataKey: merged.dataKey ?? "data",
-    validateCode: merged.validateCode ?? defaultValidateCode,
-    envelope: merged.envelope ?? "auto",
     headers: Object.freeze({ ...merged.headers }),
-    withCredentials: merged.withCredentials ?? false,
     adapter: merged.adapter,
-    maxResponseSize: merged.maxResponseSize ?? 64 * 1024 * 1024,
-    crossOriginRedirect: merged.crossOriginRedirect ?? "refuse",
     messages: merged.messages,
   });
 }

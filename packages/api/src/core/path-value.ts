@@ -1,5 +1,8 @@
 import { isObjectValue, objectItems } from "./form-encoding.js";
 import { formValue } from "./query.js";
+import type { WireBinding } from "./wire-binding.js";
+
+type PathBinding = Extract<WireBinding, { in: "path" }>;
 
 /**
  * How `@Params` sends an array or an object, in OpenAPI's words (RFC 6570). `simple` (the default):
@@ -14,50 +17,66 @@ export interface KitPathStyle {
   contentType?: string;
 }
 
-/** A path style, checked, with OpenAPI's default `explode: false`. */
-export interface PathStyle {
-  readonly style: "simple" | "label" | "matrix";
-  readonly explode: boolean;
-}
-
 /** A value as JSON text; a BigInt as its digits, which JSON has no form for. */
 export function jsonText(value: unknown): string {
   if (typeof value === "bigint") return String(value);
   return isObjectValue(value) ? formValue(value) : JSON.stringify(value);
 }
 
+/** How one placeholder's value (not null) becomes its encoded text: made once per parameter. */
+export type PathText = (value: unknown) => string;
+
 /**
- * The encoded text of placeholder `name` for `value` (not null), as `style` says; `"json"`: JSON
- * text whatever the value (a `content`-JSON parameter).
+ * The text of placeholder `name` as its binding says: `json`, JSON text whatever the value (a
+ * `content`-JSON parameter); no style, a scalar as its text, an array in `simple`, an object as
+ * JSON text; else the style's RFC 6570 form.
  */
-export function pathValueText(
+export function pathText(name: string, binding: PathBinding): PathText {
+  switch (binding.style) {
+    case "json":
+      return (value) => encodeURIComponent(jsonText(value));
+    case undefined:
+      return plainPathText;
+    default:
+      return styledPathText(name, binding.style, binding.explode);
+  }
+}
+
+function plainPathText(value: unknown): string {
+  if (Array.isArray(value)) return encodedItems(value).join(",");
+  return encodeURIComponent(isObjectValue(value) ? formValue(value) : String(value));
+}
+
+function styledPathText(
   name: string,
-  value: unknown,
-  style: PathStyle | "json" | undefined,
-): string {
-  if (style === "json") return encodeURIComponent(jsonText(value));
-  const scalar = !isObjectValue(value) && !Array.isArray(value);
-  if (style === undefined) {
-    if (scalar) return encodeURIComponent(String(value));
-    if (!Array.isArray(value)) return encodeURIComponent(formValue(value));
-  }
-  const { style: kind, explode } = style ?? { style: "simple", explode: false };
+  style: "simple" | "label" | "matrix",
+  explode: boolean,
+): PathText {
   const key = encodeURIComponent(name);
-  const prefix = kind === "label" ? "." : kind === "matrix" ? ";" : "";
-  const named = (text: string) => (kind !== "matrix" ? text : text === "" ? key : `${key}=${text}`);
-  if (scalar) return prefix + named(encodeURIComponent(formValue(value)));
-  if (Array.isArray(value)) {
-    const items = value
-      .filter((item) => item != null)
-      .map((item) => encodeURIComponent(formValue(item)));
-    if (!explode) return prefix + named(items.join(","));
-    return prefix + items.map(named).join(kind === "simple" ? "," : prefix);
-  }
-  const items = objectItems(value as Record<string, unknown>).map((item) =>
-    encodeURIComponent(item),
-  );
-  if (!explode) return prefix + named(items.join(","));
-  const pairs: string[] = [];
-  for (let i = 0; i < items.length; i += 2) pairs.push(`${items[i]}=${items[i + 1]}`);
-  return prefix + pairs.join(kind === "simple" ? "," : prefix);
+  const prefix = style === "label" ? "." : style === "matrix" ? ";" : "";
+  const named =
+    style === "matrix"
+      ? (text: string) => (text === "" ? key : `${key}=${text}`)
+      : (text: string) => text;
+  // Exploded, each item (or key=value pair) stands alone: `simple` joins them with commas, the
+  // others repeat their prefix.
+  const between = style === "simple" ? "," : prefix;
+  const joined = (items: readonly string[]) => prefix + named(items.join(","));
+  const list = explode ? (items: string[]) => prefix + items.map(named).join(between) : joined;
+  const object = explode
+    ? (items: string[]) => {
+        const pairs: string[] = [];
+        for (let i = 0; i < items.length; i += 2) pairs.push(`${items[i]}=${items[i + 1]}`);
+        return prefix + pairs.join(between);
+      }
+    : joined;
+  return (value) => {
+    if (Array.isArray(value)) return list(encodedItems(value));
+    if (isObjectValue(value)) return object(objectItems(value).map(encodeURIComponent));
+    return prefix + named(encodeURIComponent(formValue(value)));
+  };
+}
+
+function encodedItems(items: readonly unknown[]): string[] {
+  return items.filter((item) => item != null).map((item) => encodeURIComponent(formValue(item)));
 }

@@ -23,8 +23,6 @@ export interface KitServerInfo {
   readonly options: KitResolvedServerOptions;
   /** Registered plugins, first registered (outermost) first. */
   readonly plugins: readonly KitPlugin[];
-  /** Whether a plugin of that name is registered (its async `setup` may still be running). */
-  has(name: string): boolean;
   /** The async plugin setups still running, which a send waits for; else `undefined`. */
   readonly setups?: Promise<void> | undefined;
   /**
@@ -37,7 +35,7 @@ export interface KitServerInfo {
 export interface KitContext {
   readonly server: KitServerInfo;
   /**
-   * The server's options when this send started. `server.configure()` during the send changes
+   * The server's options when this send started. `configure(server, ...)` during the send changes
    * `server.options` for later sends; this send keeps using these (baseURL, headers, timeout,
    * envelope rules).
    */
@@ -56,24 +54,36 @@ export interface KitContext {
 /** Runs the rest of the chain; the innermost step is the HTTP exchange, unwrapping and code validation. */
 export type KitNext = () => Promise<KitResult<unknown, unknown>>;
 
+/** Registers a plugin on a server, order checks and async setup included (`definePlugin`). */
+export type KitPluginRegister = (server: KitServerInfo, plugin: KitPlugin) => void;
+
 /**
  * A plugin. `use()` checks its declared order against the plugins already registered, then calls
  * `setup`; an async `setup` is awaited before the server's next send.
  */
 export interface KitPlugin {
   readonly name: string;
-  /** Plugins that must be registered before this one (outside it); `use()` refuses it otherwise. */
+  /**
+   * Plugins that must be registered before this one (outside it); `use()` refuses it otherwise.
+   * A plugin that declares `dependsOn`, `before` or `after` is made with `definePlugin`.
+   */
   readonly dependsOn?: readonly string[];
   /** Plugins this one must sit outside of: registered after them, it is refused. */
   readonly before?: readonly string[];
   /** Plugins this one must sit inside of: registered before them, they are refused. */
   readonly after?: readonly string[];
   /**
-   * Called by `use()`. It may return a promise (`void` accepts an async function): the promise is
-   * awaited before the next send, and if it rejects, the plugin is removed again.
+   * Called by `use()`. In a plugin made with `definePlugin` it may return a promise (`void`
+   * accepts an async function): the promise is awaited before the next send, and if it rejects,
+   * the plugin is removed again.
    */
   setup?(server: KitServerInfo): void;
-  /** Called by `remove()`. */
+  /**
+   * Set by `definePlugin`: what `use()` runs to check a declared order and await an async setup.
+   * Not set by hand.
+   */
+  readonly register?: KitPluginRegister;
+  /** Called by `removePlugin(server, name)`. */
   teardown?(server: KitServerInfo): void;
   /** Must answer `next()`'s result or a `KitResult` of its own; `undefined` is a plugin error. */
   request?(ctx: KitContext, next: KitNext): Promise<KitResult<unknown, unknown>>;

@@ -1,4 +1,4 @@
-import { formBodyPairs, type KitFieldEncodings, multipartBody } from "./form-encoding.js";
+import { type FieldEncoders, formBodyPairs, multipartBody } from "./form-encoding.js";
 import { isJsonMediaType, isMediaRange, mediaTypeEssence } from "./media-type.js";
 import { isPlainObject } from "./plain-object.js";
 
@@ -24,7 +24,7 @@ const noBody: EncodedBody = Object.freeze({ data: undefined, contentType: undefi
 export function encodeBody(
   contentType: string | undefined,
   data: unknown,
-  encodings: KitFieldEncodings = {},
+  encodings: FieldEncoders = {},
 ): EncodedBody {
   if (data === undefined) return noBody;
   if ((contentType === undefined || isMediaRange(contentType)) && isBytes(data)) {

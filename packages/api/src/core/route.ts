@@ -2,18 +2,17 @@ import { describeMember } from "../decorators/member.js";
 import {
   type Constructor,
   type ParameterBinding,
-  type ParameterRole,
   type RequestSettings,
   readApiName,
   readApiRecord,
 } from "../decorators/metadata.js";
 import { mergeCallOptions } from "./call-options.js";
 import { KitDecoratorError } from "./errors.js";
-import type { KitFieldEncoding, KitFieldEncodings } from "./form-encoding.js";
+import { type FieldEncoder, type FieldEncoders, fieldEncoder } from "./form-encoding.js";
 import { messages } from "./messages.js";
 import type { KitEnvelopeMode } from "./options.js";
+import { compileParameters, type ParameterHandler } from "./parameter-handlers.js";
 import { type PathTemplate, parsePathTemplate } from "./path-template.js";
-import type { PathStyle } from "./path-value.js";
 import type { KitCallOptions } from "./plugin.js";
 import { joinURL } from "./url.js";
 import type { KitHttpMethod, KitResponseType } from "./vocabulary.js";
@@ -29,16 +28,11 @@ export interface Route {
   /** Prefix and method path joined, as written, without the server's baseURL. */
   readonly pathText: string;
   readonly path: PathTemplate;
-  /** For each placeholder of `path`, the index of the argument that fills it. */
-  readonly pathArguments: readonly number[];
-  /** For each placeholder of `path`, its `@Params` style, if any. */
-  readonly pathStyles: readonly (PathStyle | "json" | undefined)[];
-  readonly query: readonly ParameterBinding[];
-  readonly headers: readonly ParameterBinding[];
-  readonly body: readonly ParameterBinding[];
+  /** One per decorated parameter, in argument order: a send runs them over its arguments. */
+  readonly handlers: readonly ParameterHandler[];
   readonly contentType: string | undefined;
-  /** The `@Data(name, encoding)` fields by name. */
-  readonly encodings: KitFieldEncodings;
+  /** The `@Data(name, encoding)` fields' encoders by name. */
+  readonly encodings: FieldEncoders;
   readonly responseType: KitResponseType;
   /** `@Timeout` of the method, else of its class; `undefined`: the server's. */
   readonly timeout: number | undefined;
@@ -82,13 +76,15 @@ function compile(apiClass: Constructor): CompiledApi {
     }
     const routePath = joinURL(record?.prefix ?? "", method.verb.path);
     const parameters = [...method.parameters].sort((a, b) => a.index - b.index);
-    const pathBindings = withRole(parameters, "params");
-    const path = parsePathTemplate(routePath, new Set(pathBindings.map((p) => p.name!)));
-    for (const { name } of pathBindings) {
-      if (!path.names.includes(name!)) {
+    const pathNames = parameters.flatMap(({ binding }) =>
+      binding.in === "path" ? [binding.name] : [],
+    );
+    const path = parsePathTemplate(routePath, new Set(pathNames));
+    for (const name of pathNames) {
+      if (!path.names.includes(name)) {
         throw new KitDecoratorError(
           "KIT_PARAMS_WITHOUT_PLACEHOLDER",
-          messages.KIT_PARAMS_WITHOUT_PLACEHOLDER(where, name!, routePath),
+          messages.KIT_PARAMS_WITHOUT_PLACEHOLDER(where, name, routePath),
         );
       }
     }
@@ -103,16 +99,9 @@ function compile(apiClass: Constructor): CompiledApi {
       method: method.verb.method,
       pathText: routePath,
       path,
-      pathArguments: path.names.map((name) => pathBindings.find((p) => p.name === name)!.index),
-      pathStyles: path.names.map((name) => {
-        const binding = pathBindings.find((p) => p.name === name)!;
-        return binding.json ? "json" : binding.pathStyle;
-      }),
-      query: withRole(parameters, "query"),
-      headers: withRole(parameters, "header"),
-      body: withRole(parameters, "data"),
+      handlers: compileParameters(where, parameters, path.names),
       contentType: method.contentType,
-      encodings: fieldEncodings(withRole(parameters, "data")),
+      encodings: fieldEncoders(parameters),
       ...routeSettings(record!.settings, method.settings),
     });
   }
@@ -148,16 +137,12 @@ function routeSettings(
   };
 }
 
-function fieldEncodings(bindings: readonly ParameterBinding[]): KitFieldEncodings {
-  const encodings: Record<string, KitFieldEncoding> = Object.create(null);
-  for (const { name, encoding } of bindings)
-    if (name !== undefined && encoding) encodings[name] = encoding;
-  return encodings;
-}
-
-function withRole(
-  parameters: readonly ParameterBinding[],
-  role: ParameterRole,
-): ParameterBinding[] {
-  return parameters.filter((p) => p.role === role);
+function fieldEncoders(parameters: readonly ParameterBinding[]): FieldEncoders {
+  const encoders: Record<string, FieldEncoder> = Object.create(null);
+  for (const { binding } of parameters) {
+    if (binding.in === "body" && binding.name !== undefined && binding.encoding) {
+      encoders[binding.name] = fieldEncoder(binding.encoding);
+    }
+  }
+  return encoders;
 }

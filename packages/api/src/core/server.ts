@@ -2,20 +2,25 @@ import axios, { type AxiosInstance } from "axios";
 import { readServerOptionLayers } from "../decorators/metadata.js";
 import { createApi } from "./api.js";
 import { reword } from "./catalogue.js";
-import { isKitError, KitOptionsError, KitPluginError } from "./errors.js";
+import { isKitError, KitOptionsError } from "./errors.js";
 import { axiosTransport } from "./exchange.js";
 import { messages } from "./messages.js";
-import {
-  type KitResolvedServerOptions,
-  type KitRuntimeOptions,
-  type KitServerOptions,
-  normalizeServerOptions,
-  resolveServerOptions,
-} from "./options.js";
+import { type KitResolvedServerOptions, resolveServerOptions } from "./options.js";
 import type { KitPlugin, KitServerInfo } from "./plugin.js";
 import { crossOriginRedirect, followsRedirectsItself } from "./redirects.js";
 import type { Transport } from "./transport.js";
 import type { KitApi } from "./types.js";
+
+/**
+ * Writes a server's private state, for the functions that live outside the class so that a client
+ * that never calls them does not ship them (`configure`, `removePlugin`, the plugin lifecycle of
+ * `definePlugin`); nothing else writes it.
+ */
+export let writeState: {
+  options(server: KitServer, options: KitResolvedServerOptions): void;
+  plugins(server: KitServer, plugins: readonly KitPlugin[]): void;
+  setups(server: KitServer, setups: Promise<void> | undefined): void;
+};
 
 /**
  * Extend it and decorate the subclass with `@Server(...)`. Each instance owns its axios instance,
@@ -26,11 +31,23 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
   /** This server's own axios instance; its interceptors see every request. */
   readonly http: AxiosInstance;
   readonly #transport: Transport;
-  /** `@Server` along the class chain, base class first, then each `configure(...)`. */
-  readonly #layers: KitServerOptions[];
   #options: KitResolvedServerOptions;
   #plugins: readonly KitPlugin[] = Object.freeze([]);
   #setups: Promise<void> | undefined;
+
+  static {
+    writeState = {
+      options: (server, options) => {
+        server.#options = options;
+      },
+      plugins: (server, plugins) => {
+        server.#plugins = Object.freeze(plugins);
+      },
+      setups: (server, setups) => {
+        server.#setups = setups;
+      },
+    };
+  }
 
   constructor() {
     const layers = readServerOptionLayers(new.target);
@@ -40,7 +57,6 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
         messages.KIT_SERVER_DECORATOR_MISSING(new.target.name),
       );
     }
-    this.#layers = layers;
     this.#options = resolveServerOptions(layers);
     const { baseURL, timeout, headers, withCredentials, adapter, maxResponseSize } = this.#options;
     this.http = axios.create({
@@ -60,46 +76,11 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
   }
 
   /**
-   * The options of `@Server` along the class chain and every `configure(...)` since, defaults
-   * filled in; frozen, replaced as a whole by `configure`.
+   * The options of `@Server` along the class chain and every `configure(server, ...)` since,
+   * defaults filled in; frozen, replaced as a whole by `configure`.
    */
   get options(): KitResolvedServerOptions {
     return this.#options;
-  }
-
-  /**
-   * Changes options at run time: the baseURL (a tenant's), headers, timeout, withCredentials and
-   * the envelope rules. Each field given replaces the current one (`headers` as a whole); the
-   * values are checked as `@Server` checks them, with the same one-line `KitOptionsError`, and
-   * nothing changes if one is wrong. A send uses the options it started with: sends in flight
-   * finish with the old ones, sends started after this call use the new ones.
-   */
-  configure(options: KitRuntimeOptions): this {
-    const layer = normalizeServerOptions(runtimeOnly(options));
-    const previous = this.#options;
-    // The name stays: it is the cache namespace, and a baseURL change must not move entries.
-    const layers = [...this.#layers, layer, { name: previous.name }];
-    this.#options = resolveServerOptions(layers);
-    this.#layers.push(layer);
-    this.#syncHttpDefaults(previous);
-    return this;
-  }
-
-  /**
-   * Keeps `server.http`'s defaults in step for code that calls it directly. Static headers are
-   * only removed from them, never added: Kit's sends carry their headers from the options they
-   * started with, and a header added to the instance would reach sends already in flight.
-   */
-  #syncHttpDefaults(previous: KitResolvedServerOptions): void {
-    const { defaults } = this.http;
-    defaults.baseURL = this.#options.baseURL;
-    defaults.timeout = this.#options.timeout;
-    defaults.withCredentials = this.#options.withCredentials;
-    if (previous.headers === this.#options.headers) return;
-    const headers = defaults.headers as unknown as Record<string, unknown>;
-    for (const name in previous.headers) {
-      if (headers[name] === previous.headers[name]) delete headers[name];
-    }
   }
 
   /** Registered plugins, first registered (outermost) first. */
@@ -117,76 +98,35 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
    * Registers `plugin` inside those registered before it, after checking its name, its
    * `dependsOn` and the order it and the registered plugins declare, then calls its `setup`. An
    * async `setup` is awaited before the next send; if it rejects, the plugin is removed again and
-   * the sends waiting for it reject with a `KitPluginError` (`KIT_PLUGIN_SETUP_FAILED`).
+   * the sends waiting for it reject with a `KitPluginError` (`KIT_PLUGIN_SETUP_FAILED`). A plugin
+   * with a declared order or an async `setup` must be made by `definePlugin`, which brings that
+   * code along; any other is refused with `KIT_PLUGIN_UNDECLARED`.
+   * `removePlugin`, `hasPlugin` and `pluginsReady` are functions of their own (`@kit/api`), so a
+   * client that never calls them does not ship them.
    */
   use(plugin: KitPlugin): this {
-    checkRegistration(plugin, this.#plugins);
-    const result = plugin.setup?.(this);
-    this.#plugins = Object.freeze([...this.#plugins, plugin]);
-    if (isPromiseLike(result)) this.#awaitSetup(plugin, result);
-    return this;
-  }
-
-  /** Whether a plugin of that name is registered (its async `setup` may still be running). */
-  has(name: string): boolean {
-    return this.#plugins.some((plugin) => plugin.name === name);
-  }
-
-  /**
-   * Unregisters the plugin of that name and calls its `teardown`; `false` when none is registered.
-   * Sends already started keep the plugins they started with. A plugin another one `dependsOn`
-   * is refused with `KIT_PLUGIN_REQUIRED`.
-   */
-  remove(name: string): boolean {
-    const plugin = this.#plugins.find((registered) => registered.name === name);
-    if (plugin === undefined) return false;
-    const dependent = this.#plugins.find((other) => other.dependsOn?.includes(name));
-    if (dependent !== undefined) {
-      throw new KitOptionsError(
-        "KIT_PLUGIN_REQUIRED",
-        messages.KIT_PLUGIN_REQUIRED(name, dependent.name),
-      );
+    const registered = this.#plugins;
+    checkName(plugin, registered);
+    const { register } = plugin;
+    if (register === undefined && (plugin.dependsOn || plugin.before || plugin.after)) {
+      throw undeclared(plugin);
     }
-    this.#plugins = Object.freeze(this.#plugins.filter((registered) => registered !== plugin));
-    plugin.teardown?.(this);
-    return true;
-  }
-
-  /**
-   * Settles once every async `setup` started so far has settled; rejects with the
-   * `KitPluginError` of the first that failed. Sends wait for the same thing on their own.
-   */
-  ready(): Promise<void> {
-    return this.#setups ?? Promise.resolve();
+    // A plugin made by `definePlugin` brings the code of order checks and async setups; once one
+    // is registered, it checks every later one against the order it declares.
+    const lifecycle = register ?? registered.find((other) => other.register)?.register;
+    if (lifecycle !== undefined) {
+      lifecycle(this, plugin);
+      return this;
+    }
+    const result = plugin.setup?.(this);
+    refuseAsyncSetup(plugin, result);
+    this.#plugins = Object.freeze([...registered, plugin]);
+    return this;
   }
 
   /** The async setups still running, which the next send waits for; else `undefined`. */
   get setups(): Promise<void> | undefined {
     return this.#setups;
-  }
-
-  #awaitSetup(plugin: KitPlugin, setup: PromiseLike<void>): void {
-    const failed = (error: unknown): never => {
-      this.#plugins = Object.freeze(withoutDependents(this.#plugins, plugin.name));
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new KitPluginError(
-        "KIT_PLUGIN_SETUP_FAILED",
-        plugin.name,
-        messages.KIT_PLUGIN_SETUP_FAILED(plugin.name, reason),
-        error,
-      );
-    };
-    const settled = Promise.resolve(setup).then(undefined, failed);
-    // Settles when every setup has, so a failure never lets a send past a setup still running.
-    const all = Promise.allSettled([this.#setups, settled]).then(([before, now]) => {
-      if (before.status === "rejected") throw before.reason;
-      if (now.status === "rejected") throw now.reason;
-    });
-    const done = (): void => {
-      if (this.#setups === all) this.#setups = undefined;
-    };
-    all.then(done, done);
-    this.#setups = all;
   }
 
   /** The API object of a decorated class; its routes are checked on the first call per class. */
@@ -201,74 +141,32 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
   }
 }
 
-/** The checks of `use()` that need nothing but the plugin and those registered before it. */
-function checkRegistration(plugin: KitPlugin, registered: readonly KitPlugin[]): void {
+/** The checks of `use()` every plugin needs: a name, and one no registered plugin has. */
+function checkName(plugin: KitPlugin, registered: readonly KitPlugin[]): void {
   if (typeof plugin?.name !== "string" || plugin.name === "") {
     throw new KitOptionsError("KIT_PLUGIN_INVALID", messages.KIT_PLUGIN_INVALID());
   }
-  const { name } = plugin;
-  const names = registered.map((other) => other.name);
-  if (names.includes(name)) {
-    throw new KitOptionsError("KIT_PLUGIN_DUPLICATE", messages.KIT_PLUGIN_DUPLICATE(name));
-  }
-  const missing = plugin.dependsOn?.find((dependency) => !names.includes(dependency));
-  if (missing !== undefined) {
-    throw new KitOptionsError(
-      "KIT_PLUGIN_DEPENDENCY",
-      messages.KIT_PLUGIN_DEPENDENCY(name, missing),
-    );
-  }
-  // Either side may declare an order: "auth before cache" is auth's `before` or cache's `after`.
-  const outside = registered.find(
-    (other) => plugin.before?.includes(other.name) || other.after?.includes(name),
-  );
-  if (outside !== undefined) {
-    throw new KitOptionsError("KIT_PLUGIN_ORDER", messages.KIT_PLUGIN_ORDER(name, outside.name));
+  if (registered.some((other) => other.name === plugin.name)) {
+    throw new KitOptionsError("KIT_PLUGIN_DUPLICATE", messages.KIT_PLUGIN_DUPLICATE(plugin.name));
   }
 }
 
-const runtimeKeys: ReadonlySet<string> = new Set<keyof KitRuntimeOptions>([
-  "baseURL",
-  "headers",
-  "timeout",
-  "withCredentials",
-  "codeKey",
-  "messageKey",
-  "dataKey",
-  "validateCode",
-  "envelope",
-]);
-
-/** `options` if it holds only what may change at run time; an object is required. */
-function runtimeOnly(options: KitRuntimeOptions): KitRuntimeOptions {
-  if (typeof options !== "object" || options === null) {
-    throw new KitOptionsError(
-      "KIT_CONFIGURE_OPTION",
-      messages.KIT_CONFIGURE_OPTION(String(options)),
-    );
-  }
-  for (const key of Object.keys(options)) {
-    if (!runtimeKeys.has(key)) {
-      throw new KitOptionsError("KIT_CONFIGURE_OPTION", messages.KIT_CONFIGURE_OPTION(key));
-    }
-  }
-  return options;
+/** The error of a plugin that needs `definePlugin` and was not made by it. */
+function undeclared(plugin: KitPlugin): KitOptionsError {
+  return new KitOptionsError("KIT_PLUGIN_UNDECLARED", messages.KIT_PLUGIN_UNDECLARED(plugin.name));
 }
 
-/** `plugins` without the one named `name` and those that depend on it, directly or not. */
-function withoutDependents(plugins: readonly KitPlugin[], name: string): KitPlugin[] {
-  const gone = new Set([name]);
-  return plugins.filter((plugin) => {
-    if (gone.has(plugin.name)) return false;
-    if (!plugin.dependsOn?.some((dependency) => gone.has(dependency))) return true;
-    gone.add(plugin.name);
-    return false;
-  });
+/**
+ * Refuses a `setup` that answered a promise when its plugin was not made by `definePlugin`: the
+ * code that awaits it is not here. The promise's rejection is caught, so it is not unhandled too.
+ */
+export function refuseAsyncSetup(plugin: KitPlugin, result: unknown): void {
+  if (typeof (result as PromiseLike<void> | undefined)?.then !== "function") return;
+  (result as PromiseLike<void>).then(undefined, noop);
+  throw undeclared(plugin);
 }
 
-function isPromiseLike(value: unknown): value is PromiseLike<void> {
-  return typeof (value as PromiseLike<void> | undefined)?.then === "function";
-}
+function noop(): void {}
 
 /** An interceptor slot still in use: `eject` leaves `null` behind. */
 function isSet(handler: unknown): boolean {

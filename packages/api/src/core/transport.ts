@@ -19,10 +19,13 @@ export type TransportExtra = Readonly<Record<string, unknown>>;
  * Sends one request as it is now and answers what `read` makes of the response, in the same step
  * (a promise less per send than reading after). Every failure of the exchange leaves as a Kit
  * error; the HTTP client behind it (axios) is known only to the transport and the server's setup.
+ * `owner` is the controller of `request.signal` when nothing else sees that signal, so the time
+ * limit may abort it rather than a signal of its own (see deadline.ts).
  */
 export type Transport = <T>(
   request: KitRequest,
   target: KitRequestTarget,
   read: (response: RawResponse) => T,
   extra?: TransportExtra,
+  owner?: AbortController,
 ) => Promise<T>;

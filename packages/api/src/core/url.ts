@@ -39,35 +39,19 @@ export function writtenOrigin(url: string): string | undefined {
 /**
  * Whether `url` is sent to an origin other than the baseURL's: an absolute URL whose origin is not
  * the baseURL's, or any absolute URL beside a relative baseURL (whose origin, the page's, is not
- * known here). A URL built on the baseURL starts with it, which is the common case and cheap.
+ * known here).
  */
 export function leavesOrigin(url: string, baseURL: string | undefined): boolean {
-  // A URL built on a relative baseURL is relative: the common browser case costs one comparison.
-  if (url.charCodeAt(0) === 47 || !isAbsoluteURL(url)) return false;
-  const base = baseURL === undefined ? undefined : originOfBase(baseURL);
+  if (!isAbsoluteURL(url)) return false;
+  const base = baseURL === undefined ? undefined : writtenOrigin(baseURL);
   if (base === undefined) return true;
-  const seam = url.charCodeAt(base.length);
-  // "/", "?", "#" or the end: the URL is on the baseURL's origin as written.
-  if (url.startsWith(base) && (Number.isNaN(seam) || seam === 47 || seam === 63 || seam === 35)) {
-    return false;
-  }
+  // The baseURL's origin as written, then "/", "?", "#" or the end: the same origin.
+  if (url.startsWith(base) && /^([/?#]|$)/.test(url.slice(base.length))) return false;
   try {
-    return new URL(url).origin !== new URL(baseURL!).origin;
+    return new URL(url).origin !== new URL(base).origin;
   } catch {
     return true;
   }
-}
-
-let lastBase: string | undefined;
-let lastOrigin: string | undefined;
-
-/** `writtenOrigin` of the baseURL, remembered: every send of a server asks with the same one. */
-function originOfBase(baseURL: string): string | undefined {
-  if (baseURL !== lastBase) {
-    lastBase = baseURL;
-    lastOrigin = writtenOrigin(baseURL);
-  }
-  return lastOrigin;
 }
 
 /** The origin of an absolute URL (`https://host:port`), undefined for anything else. */

@@ -1,49 +1,17 @@
-import type { KitFieldEncoding } from "../core/form-encoding.js";
 import type { KitEnvelopeMode, KitServerOptions } from "../core/options.js";
-import type { PathStyle } from "../core/path-value.js";
 import type { KitCallOptions } from "../core/plugin.js";
-import type { KitQuerySeparator } from "../core/query.js";
 import type { KitHttpMethod, KitResponseType } from "../core/vocabulary.js";
+import type { WireBinding } from "../core/wire-binding.js";
 
 /*
  * Decorators record what they see in module WeakMaps keyed by class, never on prototypes.
  * A subclass that adds decorators gets a copy of its parent's records, so it never changes the parent.
  */
 
-export type ParameterRole = "params" | "query" | "data" | "header";
-
+/** One decorated parameter: the argument it takes and how that goes on the wire. */
 export interface ParameterBinding {
-  readonly role: ParameterRole;
-  /** `undefined` for the unnamed forms `@Query()` and `@Data()`. */
-  readonly name: string | undefined;
   readonly index: number;
-  /** For a named `@Query` whose arrays and objects are sent as one joined value; absent for repeated keys. */
-  readonly separator?: KitQuerySeparator;
-  /** For a named `@Query` with `style: "deepObject"`: an object is sent as `name[key]=value` pairs. */
-  readonly deepObject?: true;
-  /** For a named `@Data`: how the field is written in a form or multipart body. */
-  readonly encoding?: KitFieldEncoding;
-  /**
-   * For `@HeaderValue` with a style: an object is written in OpenAPI's `simple` style, `k,v,k,v`
-   * (`false`) or `k=v,k=v` (`true`); absent, an object is sent as JSON text.
-   */
-  readonly simpleExplode?: boolean;
-  /**
-   * For `@Query({ keys })`: the object's keys in the order they are sent, each with its style, as
-   * if each were a named `@Query`; keys not listed follow as the unnamed `@Query()` sends them.
-   */
-  readonly queryKeys?: readonly QueryKey[];
-  /** For `@Query`/`@Params` with a JSON `contentType`: the value goes as JSON text, whatever it is. */
-  readonly json?: true;
-  /** For `@Params` with a style: how an array or object fills the placeholder. */
-  readonly pathStyle?: PathStyle;
-}
-
-/** One listed key of a query object: its name and how an array or object under it is sent. */
-export interface QueryKey {
-  readonly name: string;
-  readonly separator?: KitQuerySeparator;
-  readonly deepObject?: true;
+  readonly binding: WireBinding;
 }
 
 export interface VerbRecord {

@@ -2,10 +2,10 @@ import { KitDecoratorError } from "../core/errors.js";
 import type { KitFieldEncoding } from "../core/form-encoding.js";
 import { isJsonMediaType } from "../core/media-type.js";
 import { messages } from "../core/messages.js";
-import type { KitPathStyle, PathStyle } from "../core/path-value.js";
-import type { KitQuerySeparator } from "../core/query.js";
+import type { KitPathStyle } from "../core/path-value.js";
+import type { QueryKeyBinding, WireBinding } from "../core/wire-binding.js";
 import { decoratedMember, requireText } from "./member.js";
-import { ownMethodRecord, type ParameterRole, type QueryKey } from "./metadata.js";
+import { ownMethodRecord } from "./metadata.js";
 
 export type KitParameterDecorator = (
   target: object,
@@ -29,31 +29,32 @@ export interface KitQueryStyle {
   contentType?: string;
 }
 
-const SEPARATORS: Record<string, KitQuerySeparator> = {
-  form: ",",
-  spaceDelimited: " ",
-  pipeDelimited: "|",
-};
+const JOINED_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited"]);
 
-function querySeparator(where: string, style: KitQueryStyle): KitQuerySeparator | undefined {
-  const name = style.style ?? "form";
-  if (name === "deepObject" && (style.explode === undefined || style.explode === true))
-    return undefined;
-  const separator = Object.hasOwn(SEPARATORS, name) ? SEPARATORS[name] : undefined;
-  if (
-    separator === undefined ||
-    (style.explode !== undefined && typeof style.explode !== "boolean")
-  ) {
-    throw new KitDecoratorError(
-      "KIT_DECORATOR_ARGUMENT",
-      messages.KIT_DECORATOR_ARGUMENT(
-        "Query",
-        where,
-        'a style of "form", "spaceDelimited", "pipeDelimited" or "deepObject" and a boolean explode',
-      ),
-    );
+/** A named query key's `style` option, checked: OpenAPI's style and explode, or a JSON content type. */
+function queryKeyBinding(where: string, style: KitQueryStyle | undefined): QueryKeyBinding {
+  if (style === undefined) return {};
+  if (typeof style === "object" && style !== null) {
+    if (jsonContent("Query", where, style.contentType)) return { style: "json" };
+    const name = style.style ?? "form";
+    const { explode } = style;
+    if (explode === undefined || typeof explode === "boolean") {
+      // deepObject has no `explode: false` form; `form` sends arrays as repeated keys by default.
+      if (name === "deepObject" && explode !== false) return { style: "deepObject" };
+      if (JOINED_STYLES.has(name)) {
+        if (explode ?? name === "form") return {};
+        return { style: name as "form" | "spaceDelimited" | "pipeDelimited", explode: false };
+      }
+    }
   }
-  return (style.explode ?? name === "form") ? undefined : separator;
+  throw new KitDecoratorError(
+    "KIT_DECORATOR_ARGUMENT",
+    messages.KIT_DECORATOR_ARGUMENT(
+      "Query",
+      where,
+      'a style of "form", "spaceDelimited", "pipeDelimited" or "deepObject" and a boolean explode',
+    ),
+  );
 }
 
 /**
@@ -77,50 +78,38 @@ export interface KitQueryObject {
   styles?: Readonly<Record<string, KitQueryStyle>>;
 }
 
-/** The option argument of the decorator that takes one: `@Query`'s style, `@Data`'s encoding, `@HeaderValue`'s style. */
-interface ParameterOptions {
-  style?: KitQueryStyle;
-  queryObject?: KitQueryObject;
-  encoding?: KitFieldEncoding;
-  headerStyle?: KitHeaderStyle;
-  pathStyle?: KitPathStyle;
-}
-
+/**
+ * Records one parameter: `bind` checks the decorator's option and gives the parameter's wire
+ * binding, once, when the decorator runs.
+ */
 function parameter(
-  role: ParameterRole,
   decorator: string,
   name: string | undefined,
   nameRequired: boolean,
-  { style, queryObject, encoding, headerStyle, pathStyle }: ParameterOptions = {},
+  bind: (where: string) => WireBinding,
 ): KitParameterDecorator {
   return (target, key, index) => {
     const { apiClass, methodName, where } = decoratedMember(decorator, target, key);
     if (nameRequired || name !== undefined) requireText(decorator, where, name, "a non-empty name");
     const { parameters } = ownMethodRecord(apiClass, methodName);
-    if (role === "params" && parameters.some((p) => p.role === "params" && p.name === name)) {
+    const binding = bind(where);
+    if (
+      binding.in === "path" &&
+      parameters.some((p) => p.binding.in === "path" && p.binding.name === binding.name)
+    ) {
       throw new KitDecoratorError(
         "KIT_PARAMS_DUPLICATE",
-        messages.KIT_PARAMS_DUPLICATE(where, String(name)),
+        messages.KIT_PARAMS_DUPLICATE(where, binding.name),
       );
     }
-    const json = jsonContent(decorator, where, style?.contentType ?? pathStyle?.contentType);
-    const separator = style === undefined || json ? undefined : querySeparator(where, style);
-    parameters.push({
-      role,
-      name,
-      index,
-      ...(separator === undefined ? {} : { separator }),
-      ...(style?.style === "deepObject" ? { deepObject: true as const } : {}),
-      ...(encoding === undefined ? {} : { encoding: checkedEncoding(where, encoding) }),
-      ...(headerStyle === undefined ? {} : { simpleExplode: simpleExplode(where, headerStyle) }),
-      ...(queryObject === undefined ? {} : { queryKeys: queryKeys(where, queryObject) }),
-      ...(pathStyle === undefined || json ? {} : { pathStyle: checkedPathStyle(where, pathStyle) }),
-      ...(json ? { json } : {}),
-    });
+    parameters.push({ index, binding });
   };
 }
 
-function queryKeys(where: string, { keys, styles }: KitQueryObject): QueryKey[] {
+function queryKeys(
+  where: string,
+  { keys, styles }: KitQueryObject,
+): ({ name: string } & QueryKeyBinding)[] {
   const valid =
     Array.isArray(keys) &&
     keys.every((key) => typeof key === "string" && key !== "") &&
@@ -139,14 +128,9 @@ function queryKeys(where: string, { keys, styles }: KitQueryObject): QueryKey[] 
       ),
     );
   }
-  return keys.map((name): QueryKey => {
+  return keys.map((name) => {
     const style = styles !== undefined && Object.hasOwn(styles, name) ? styles[name] : undefined;
-    const separator = style === undefined ? undefined : querySeparator(where, style);
-    return {
-      name,
-      ...(separator === undefined ? {} : { separator }),
-      ...(style?.style === "deepObject" ? { deepObject: true as const } : {}),
-    };
+    return { name, ...queryKeyBinding(where, style) };
   });
 }
 
@@ -169,10 +153,14 @@ function simpleExplode(where: string, style: KitHeaderStyle): boolean {
   return style.explode ?? false;
 }
 
-/** Fills the placeholder `:name` of the route; the value is URI-encoded. */
 /** One path placeholder; an array or object is sent as `style` says (see `KitPathStyle`). */
 export function Params(name: string, style?: KitPathStyle): KitParameterDecorator {
-  return parameter("params", "Params", name, true, { pathStyle: style });
+  return parameter("Params", name, true, (where) => {
+    if (style === undefined) return { in: "path", name };
+    if (jsonContent("Params", where, style?.contentType))
+      return { in: "path", name, style: "json" };
+    return { in: "path", name, ...checkedPathStyle(where, style) };
+  });
 }
 
 const PATH_STYLES = new Set(["simple", "label", "matrix"]);
@@ -187,7 +175,10 @@ function jsonContent(decorator: string, where: string, contentType: unknown): tr
   );
 }
 
-function checkedPathStyle(where: string, style: KitPathStyle): PathStyle {
+function checkedPathStyle(
+  where: string,
+  style: KitPathStyle,
+): { style: "simple" | "label" | "matrix"; explode: boolean } {
   const valid =
     typeof style === "object" &&
     style !== null &&
@@ -219,9 +210,17 @@ export function Query(
   style?: KitQueryStyle,
 ): KitParameterDecorator {
   if (typeof name === "object" && name !== null) {
-    return parameter("query", "Query", undefined, false, { queryObject: name });
+    return parameter("Query", undefined, false, (where) => ({
+      in: "query",
+      name: undefined,
+      keys: queryKeys(where, name),
+    }));
   }
-  return parameter("query", "Query", name, style !== undefined, { style });
+  return parameter("Query", name, style !== undefined, (where) =>
+    name === undefined
+      ? { in: "query", name }
+      : { in: "query", name, ...queryKeyBinding(where, style) },
+  );
 }
 
 /**
@@ -231,7 +230,11 @@ export function Query(
 export function Data(): KitParameterDecorator;
 export function Data(name: string, encoding?: KitFieldEncoding): KitParameterDecorator;
 export function Data(name?: string, encoding?: KitFieldEncoding): KitParameterDecorator {
-  return parameter("data", "Data", name, encoding !== undefined, { encoding });
+  return parameter("Data", name, encoding !== undefined, (where) =>
+    encoding === undefined
+      ? { in: "body", name }
+      : { in: "body", name, encoding: checkedEncoding(where, encoding) },
+  );
 }
 
 const FIELD_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
@@ -262,5 +265,9 @@ function checkedEncoding(where: string, encoding: KitFieldEncoding): KitFieldEnc
  * `style` says (`{ explode: false }`: `role,admin,size,2`); see `KitHeaderStyle`.
  */
 export function HeaderValue(name: string, style?: KitHeaderStyle): KitParameterDecorator {
-  return parameter("header", "HeaderValue", name, true, { headerStyle: style });
+  return parameter("HeaderValue", name, true, (where) =>
+    style === undefined
+      ? { in: "header", name }
+      : { in: "header", name, style: "simple", explode: simpleExplode(where, style) },
+  );
 }

@@ -1,7 +1,8 @@
 import { mergeCallOptions } from "../core/call-options.js";
 import { KitDecoratorError } from "../core/errors.js";
+import { fieldValue, httpToken } from "../core/http-token.js";
 import { messages } from "../core/messages.js";
-import { isDuration } from "../core/options.js";
+import { durationText, isDuration } from "../core/options.js";
 import { isPlainObject } from "../core/plain-object.js";
 import type { KitCallOptions } from "../core/plugin.js";
 import type { KitResponseType } from "../core/vocabulary.js";
@@ -62,13 +63,10 @@ function optionDecorator<T>(
     }) as KitOptionDecorator;
 }
 
-const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const fieldValue = /^[\t\x20-\x7e\x80-\xff]*$/;
-
 function isHeaderRecord(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   for (const [name, text] of Object.entries(value)) {
-    if (!token.test(name) || typeof text !== "string" || !fieldValue.test(text)) return false;
+    if (!httpToken.test(name) || typeof text !== "string" || !fieldValue.test(text)) return false;
   }
   return true;
 }
@@ -78,10 +76,10 @@ function isPluginOptions(value: unknown): boolean {
 }
 
 /** Milliseconds before the request fails with `KitTimeoutError`; `0` waits forever. */
-export const Timeout = optionDecorator<number>(
+export const Timeout = /* @__PURE__ */ optionDecorator<number>(
   "Timeout",
   isDuration,
-  "a number of milliseconds from 0 to 2^31 - 1",
+  durationText,
   (settings, timeout) => {
     settings.timeout = timeout;
   },
@@ -91,7 +89,7 @@ export const Timeout = optionDecorator<number>(
  * Static headers, laid over the server's `headers`; a method's over its class's. `@HeaderValue`
  * arguments are laid over them in turn.
  */
-export const StaticHeaders = optionDecorator<Readonly<Record<string, string>>>(
+export const StaticHeaders = /* @__PURE__ */ optionDecorator<Readonly<Record<string, string>>>(
   "StaticHeaders",
   isHeaderRecord,
   "an object of header names (HTTP tokens) to string values without control characters",
@@ -103,7 +101,7 @@ export const StaticHeaders = optionDecorator<Readonly<Record<string, string>>>(
 /** Sends cookies on cross-origin requests; `@WithCredentials(false)` turns a server's `true` off. */
 export const WithCredentials = (enabled = true): KitOptionDecorator => withCredentials(enabled);
 
-const withCredentials = optionDecorator<boolean>(
+const withCredentials = /* @__PURE__ */ optionDecorator<boolean>(
   "WithCredentials",
   (value) => typeof value === "boolean",
   "true or false",
@@ -117,7 +115,7 @@ const withCredentials = optionDecorator<boolean>(
  * `@PluginOptions({ cache: { ttl: 300_000 }, retry: { retries: 0 } })`. Each plugin's object is
  * merged field by field: the call's over the method's over the class's.
  */
-export const PluginOptions = optionDecorator<KitCallOptions>(
+export const PluginOptions = /* @__PURE__ */ optionDecorator<KitCallOptions>(
   "PluginOptions",
   isPluginOptions,
   "an object whose fields are the plugins' option objects",
@@ -136,7 +134,7 @@ const responseTypes: readonly KitResponseType[] = [
 ];
 
 /** How the response body is read; only `"json"` (the default) is ever unwrapped. */
-export const ResponseType = optionDecorator<KitResponseType>(
+export const ResponseType = /* @__PURE__ */ optionDecorator<KitResponseType>(
   "ResponseType",
   (value) => responseTypes.includes(value as KitResponseType),
   `one of ${responseTypes.map((name) => `"${name}"`).join(", ")}`,

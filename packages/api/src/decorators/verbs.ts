@@ -1,4 +1,5 @@
 import { KitDecoratorError } from "../core/errors.js";
+import { httpToken } from "../core/http-token.js";
 import { messages } from "../core/messages.js";
 import type { KitHttpMethod } from "../core/vocabulary.js";
 import { decoratedMember } from "./member.js";
@@ -15,8 +16,6 @@ export type KitMethodDecorator = <F extends (...args: never) => Promise<unknown>
 ) => void;
 
 const NAMED = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
-/** An HTTP token (RFC 9110, section 5.6.2): what a request line can carry as its method. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** `"GET"` is declared with `@Get`, any other method with `@Method`. */
 function decoratorName(method: KitHttpMethod): string {
@@ -28,7 +27,7 @@ function verb(method: KitHttpMethod): (path?: string) => KitMethodDecorator {
   return (path = "") =>
     (target, key) => {
       const { apiClass, methodName, where } = decoratedMember(decorator, target, key);
-      if (typeof method !== "string" || !TOKEN.test(method)) {
+      if (typeof method !== "string" || !httpToken.test(method)) {
         throw new KitDecoratorError(
           "KIT_DECORATOR_ARGUMENT",
           messages.KIT_DECORATOR_ARGUMENT(decorator, where, 'an HTTP method token such as "QUERY"'),
@@ -52,13 +51,13 @@ function verb(method: KitHttpMethod): (path?: string) => KitMethodDecorator {
     };
 }
 
-export const Get = verb("GET");
-export const Post = verb("POST");
-export const Put = verb("PUT");
-export const Patch = verb("PATCH");
-export const Delete = verb("DELETE");
-export const Head = verb("HEAD");
-export const Options = verb("OPTIONS");
+export const Get = /* @__PURE__ */ verb("GET");
+export const Post = /* @__PURE__ */ verb("POST");
+export const Put = /* @__PURE__ */ verb("PUT");
+export const Patch = /* @__PURE__ */ verb("PATCH");
+export const Delete = /* @__PURE__ */ verb("DELETE");
+export const Head = /* @__PURE__ */ verb("HEAD");
+export const Options = /* @__PURE__ */ verb("OPTIONS");
 
 /**
  * Any other method: `@Method("QUERY", "/search")` (OpenAPI 3.2's `query`; `@Query` names the query

@@ -1,3 +1,4 @@
+import { lifecycleDefaults } from "../core/lifecycle-messages.js";
 import { coreMessages, type KitMessageCatalogue } from "../core/messages.js";
 import { optionDefaults } from "../decorators/messages.js";
 import { frameworkDefaults } from "../frameworks/messages.js";
@@ -11,6 +12,7 @@ import { catalogueDefaults } from "./messages.js";
  */
 export const en = {
   ...coreMessages,
+  ...lifecycleDefaults,
   ...optionDefaults,
   ...catalogueDefaults,
   ...pluginDefaults,

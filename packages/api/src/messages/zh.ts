@@ -8,13 +8,15 @@ export const zh = {
   KIT_SERVER_OPTION_INVALID: (option, expected, got) =>
     `@Server({ ${option} }) 必须是 ${expected}，实际为 ${got}`,
   KIT_CONFIGURE_OPTION: (option) =>
-    `server.configure() 不能修改 ${option}；可修改的是 baseURL、headers、timeout、withCredentials、codeKey、messageKey、dataKey、validateCode 和 envelope`,
+    `configure() 不能修改 ${option}；可修改的是 baseURL、headers、timeout、withCredentials、codeKey、messageKey、dataKey、validateCode 和 envelope`,
   KIT_SERVER_NOT_KIT_SERVER: (serverClass) =>
     `@Server() 只能装饰 KitServer 的子类，而 ${serverClass} 不是`,
   KIT_MESSAGES_INVALID: (got) =>
     `setKitMessages() 需要一个按错误码组织的消息函数对象，实际为 ${got}`,
   KIT_PLUGIN_DUPLICATE: (plugin) => `名为 "${plugin}" 的插件已经注册`,
   KIT_PLUGIN_INVALID: () => "插件必须是带有非空字符串 name 的对象",
+  KIT_PLUGIN_UNDECLARED: (plugin) =>
+    `插件 ${plugin} 声明了注册顺序或有异步 setup，必须用 definePlugin() 创建`,
   KIT_PLUGIN_ORDER: (plugin, before) =>
     `${plugin} 必须在 ${before} 之前注册（其中一个插件声明了此顺序）`,
   KIT_PLUGIN_DEPENDENCY: (plugin, missing) => `${plugin} 依赖 ${missing}，必须先注册 ${missing}`,

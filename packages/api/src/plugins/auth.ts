@@ -1,5 +1,6 @@
 import { isKitRequestError, type KitRequestError, KitTimeoutError } from "../core/errors.js";
 import type { KitContext, KitPlugin } from "../core/plugin.js";
+import { definePlugin } from "../core/plugin-lifecycle.js";
 import { leavesOrigin, originOfURL } from "../core/url.js";
 import { abortError, requestTarget } from "./abort-error.js";
 import { pluginMessages } from "./messages.js";
@@ -109,7 +110,7 @@ export function auth(options: AuthOptions): KitPlugin {
     else ctx.request.headers[header] = scheme === "" ? token : `${scheme} ${token}`;
   }
 
-  return {
+  return definePlugin<KitPlugin>({
     name: "auth",
     // Cache keys hash the header auth sets: a cache outside auth would share entries between users.
     before: ["cache"],
@@ -140,7 +141,7 @@ export function auth(options: AuthOptions): KitPlugin {
         return next();
       }
     },
-  };
+  });
 }
 
 /**

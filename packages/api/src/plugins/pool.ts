@@ -1,5 +1,6 @@
 import { KitRequestError, KitTimeoutError } from "../core/errors.js";
 import type { KitContext, KitNext, KitPlugin } from "../core/plugin.js";
+import { definePlugin } from "../core/plugin-lifecycle.js";
 import type { KitResult } from "../core/result.js";
 import { abortError, requestTarget } from "./abort-error.js";
 import { pluginMessages } from "./messages.js";
@@ -114,7 +115,7 @@ export function pool(options: PoolOptions = {}): PoolPlugin {
     });
   }
 
-  return {
+  return definePlugin<PoolPlugin>({
     name: "pool",
     // A request waiting for auth's token refresh must not hold a slot the refresh needs.
     after: ["auth"],
@@ -143,5 +144,5 @@ export function pool(options: PoolOptions = {}): PoolPlugin {
       }
       return wait(ctx, next, priority);
     },
-  };
+  });
 }

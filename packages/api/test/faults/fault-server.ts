@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { settleConnections } from "../support/settle.js";
 
 /** A loopback server whose routes misbehave on purpose, one fault per path. */
 export interface FaultServer {
@@ -8,6 +9,8 @@ export interface FaultServer {
   readonly origin: string;
   /** Emits `"headers-sent"` once a stalling route has flushed its headers. */
   readonly events: EventEmitter;
+  /** Closes the kept-alive connections and resolves once the server holds none. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -107,6 +110,7 @@ export async function startFaultServer(): Promise<FaultServer> {
   const server: FaultServer = {
     origin: `http://127.0.0.1:${port}`,
     events,
+    settle: () => settleConnections(http),
     close: () =>
       new Promise<void>((resolve) => {
         http.closeAllConnections();

@@ -1,5 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type KitPlugin, KitPluginError } from "../../src/index.js";
+import {
+  definePlugin,
+  hasPlugin,
+  type KitPlugin,
+  KitPluginError,
+  pluginsReady,
+  removePlugin,
+} from "../../src/index.js";
 import { auth, cache } from "../../src/plugins/index.js";
 import { createClient } from "./client.js";
 import { type Loopback, startLoopback } from "./loopback.js";
@@ -45,30 +52,43 @@ async function unhandledDuring(run: () => Promise<void>): Promise<unknown[]> {
 describe("declared order and dependencies", () => {
   it("refuses a plugin whose dependency is not registered yet, and registers nothing", () => {
     const { server } = createClient(loopback.origin);
-    expect(() => server.use(stamp("tenant", { dependsOn: ["auth"] }))).toThrow(
+    expect(() => server.use(definePlugin(stamp("tenant", { dependsOn: ["auth"] })))).toThrow(
       expect.objectContaining({
         code: "KIT_PLUGIN_DEPENDENCY",
         message: "tenant depends on auth, which must be registered first",
       }),
     );
-    expect(server.has("tenant")).toBe(false);
-    server.use(stamp("auth")).use(stamp("tenant", { dependsOn: ["auth"] }));
+    expect(hasPlugin(server, "tenant")).toBe(false);
+    server.use(stamp("auth")).use(definePlugin(stamp("tenant", { dependsOn: ["auth"] })));
     expect(server.plugins.map((plugin) => plugin.name)).toEqual(["auth", "tenant"]);
   });
 
   it("checks an order either side declares, at use()", () => {
     const first = createClient(loopback.origin).server;
     first.use(stamp("inner"));
-    expect(() => first.use(stamp("outer", { before: ["inner"] }))).toThrow(
+    expect(() => first.use(definePlugin(stamp("outer", { before: ["inner"] })))).toThrow(
       expect.objectContaining({
         code: "KIT_PLUGIN_ORDER",
         message: expect.stringMatching(/^outer must be registered before inner/),
       }),
     );
     const second = createClient(loopback.origin).server;
-    second.use(stamp("inner", { after: ["outer"] }));
+    second.use(definePlugin(stamp("inner", { after: ["outer"] })));
     expect(() => second.use(stamp("outer"))).toThrow(/outer must be registered before inner/);
     expect(second.plugins.map((plugin) => plugin.name)).toEqual(["inner"]);
+  });
+
+  it("refuses a plugin that declares an order but was not made by definePlugin", () => {
+    const { server } = createClient(loopback.origin);
+    server.use(stamp("auth"));
+    expect(() => server.use(stamp("tenant", { dependsOn: ["auth"] }))).toThrow(
+      expect.objectContaining({
+        code: "KIT_PLUGIN_UNDECLARED",
+        message:
+          "Plugin tenant declares an order or has an async setup, so it must be made with definePlugin()",
+      }),
+    );
+    expect(hasPlugin(server, "tenant")).toBe(false);
   });
 
   it("has the built-in auth and cache declare their order instead of checking it by hand", () => {
@@ -89,31 +109,35 @@ describe("async setup", () => {
     const { server, items } = createClient(loopback.origin);
     let ready = false;
     server.use(
-      stamp("slow", {
-        setup: () =>
-          new Promise<void>((resolve) =>
-            setTimeout(() => {
-              ready = true;
-              resolve();
-            }, 30),
-          ),
-        request(ctx, next) {
-          ctx.request.headers["X-Ready"] = String(ready);
-          return next();
-        },
-      }),
+      definePlugin(
+        stamp("slow", {
+          setup: () =>
+            new Promise<void>((resolve) =>
+              setTimeout(() => {
+                ready = true;
+                resolve();
+              }, 30),
+            ),
+          request(ctx, next) {
+            ctx.request.headers["X-Ready"] = String(ready);
+            return next();
+          },
+        }),
+      ),
     );
-    expect(server.has("slow")).toBe(true);
+    expect(hasPlugin(server, "slow")).toBe(true);
     await items.get("1").send();
     expect(loopback.seen.map((request) => request.headers["x-ready"])).toEqual(["true"]);
-    await expect(server.ready()).resolves.toBeUndefined();
+    await expect(pluginsReady(server)).resolves.toBeUndefined();
   });
 
   it("that rejects is removed again, rejects the sends waiting with a Kit error, and is never unhandled", async () => {
     const { server, items } = createClient(loopback.origin);
     server.use(stamp("kept"));
     const unhandled = await unhandledDuring(async () => {
-      server.use(stamp("vault", { setup: () => Promise.reject(new Error("no key store")) }));
+      server.use(
+        definePlugin(stamp("vault", { setup: () => Promise.reject(new Error("no key store")) })),
+      );
       const first = await items
         .get("1")
         .send()
@@ -128,7 +152,7 @@ describe("async setup", () => {
       expect(loopback.seen).toEqual([]);
     });
     expect(unhandled).toEqual([]);
-    expect(server.has("vault")).toBe(false);
+    expect(hasPlugin(server, "vault")).toBe(false);
     expect(server.plugins.map((plugin) => plugin.name)).toEqual(["kept"]);
     await items.get("2").send();
     expect(loopback.seen.map((request) => request.headers["x-plugins"])).toEqual(["kept"]);
@@ -136,67 +160,84 @@ describe("async setup", () => {
 
   it("that rejects takes the plugins depending on it along, which would run without it", async () => {
     const { server, items } = createClient(loopback.origin);
-    server.use(stamp("vault", { setup: () => Promise.reject(new Error("locked")) }));
-    server.use(stamp("signer", { dependsOn: ["vault"] }));
+    server.use(definePlugin(stamp("vault", { setup: () => Promise.reject(new Error("locked")) })));
+    server.use(definePlugin(stamp("signer", { dependsOn: ["vault"] })));
     server.use(stamp("other"));
     await expect(items.get("1").send()).rejects.toMatchObject({ plugin: "vault" });
     expect(server.plugins.map((plugin) => plugin.name)).toEqual(["other"]);
   });
 
-  it("that rejects while nobody sends leaves no unhandled rejection; ready() reports it", async () => {
+  it("that rejects while nobody sends leaves no unhandled rejection; pluginsReady() reports it", async () => {
     const { server } = createClient(loopback.origin);
     const unhandled = await unhandledDuring(async () => {
-      server.use({ name: "quiet", setup: () => Promise.reject(new Error("offline")) });
+      server.use(
+        definePlugin({ name: "quiet", setup: () => Promise.reject(new Error("offline")) }),
+      );
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
     expect(unhandled).toEqual([]);
-    expect(server.has("quiet")).toBe(false);
+    expect(hasPlugin(server, "quiet")).toBe(false);
+  });
+
+  it("of a plugin not made by definePlugin is refused at use(), and its rejection is not unhandled", async () => {
+    const { server, items } = createClient(loopback.origin);
+    const unhandled = await unhandledDuring(async () => {
+      expect(() =>
+        server.use({ name: "vault", setup: () => Promise.reject(new Error("locked")) }),
+      ).toThrow(expect.objectContaining({ code: "KIT_PLUGIN_UNDECLARED" }));
+    });
+    expect(unhandled).toEqual([]);
+    expect(hasPlugin(server, "vault")).toBe(false);
+    await items.get("1").send();
+    expect(loopback.seen).toHaveLength(1);
   });
 
   it("does not let a send pass a setup still running when another one failed", async () => {
     const { server, items } = createClient(loopback.origin);
     let slowDone = false;
-    server.use({
-      name: "slow",
-      setup: () =>
-        new Promise<void>((resolve) =>
-          setTimeout(() => {
-            slowDone = true;
-            resolve();
-          }, 40),
-        ),
-    });
-    server.use({ name: "broken", setup: () => Promise.reject(new Error("bad")) });
+    server.use(
+      definePlugin({
+        name: "slow",
+        setup: () =>
+          new Promise<void>((resolve) =>
+            setTimeout(() => {
+              slowDone = true;
+              resolve();
+            }, 40),
+          ),
+      }),
+    );
+    server.use(definePlugin({ name: "broken", setup: () => Promise.reject(new Error("bad")) }));
     await expect(items.get("1").send()).rejects.toMatchObject({ plugin: "broken" });
     expect(slowDone).toBe(true);
   });
 });
 
-describe("remove() and has()", () => {
+describe("removePlugin() and hasPlugin()", () => {
   it("unregisters a plugin for later sends, calls its teardown, and answers false for unknown names", async () => {
     const { server, items } = createClient(loopback.origin);
     const tornDown: unknown[] = [];
     server.use(stamp("a")).use(stamp("b", { teardown: (info) => tornDown.push(info) }));
-    expect(server.has("b")).toBe(true);
+    expect(hasPlugin(server, "b")).toBe(true);
     await items.get("1").send();
-    expect(server.remove("b")).toBe(true);
+    expect(removePlugin(server, "b")).toBe(true);
     expect(tornDown).toEqual([server]);
-    expect(server.has("b")).toBe(false);
-    expect(server.remove("b")).toBe(false);
+    expect(hasPlugin(server, "b")).toBe(false);
+    expect(removePlugin(server, "b")).toBe(false);
     await items.get("2").send();
     expect(loopback.seen.map((request) => request.headers["x-plugins"])).toEqual(["a,b", "a"]);
   });
 
   it("refuses to remove a plugin another one depends on", () => {
     const { server } = createClient(loopback.origin);
-    server.use(stamp("auth")).use(stamp("tenant", { dependsOn: ["auth"] }));
-    expect(() => server.remove("auth")).toThrow(
+    server.use(stamp("auth")).use(definePlugin(stamp("tenant", { dependsOn: ["auth"] })));
+    expect(() => removePlugin(server, "auth")).toThrow(
       expect.objectContaining({
         code: "KIT_PLUGIN_REQUIRED",
         message: "auth cannot be removed: tenant depends on it",
       }),
     );
-    expect(server.has("auth")).toBe(true);
+    expect(hasPlugin(server, "auth")).toBe(true);
   });
 
   it("leaves a send in flight with the plugins it started with", async () => {
@@ -215,7 +256,7 @@ describe("remove() and has()", () => {
     server.use(stamp("late"));
     const sent = items.get("1").send();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    server.remove("late");
+    removePlugin(server, "late");
     release();
     await sent;
     expect(loopback.seen.map((request) => request.headers["x-plugins"])).toEqual(["late"]);
@@ -257,7 +298,7 @@ describe("a plugin that answers no result", () => {
     });
     expect(outerSaw).toEqual(["KIT_PLUGIN_NO_RESULT"]);
 
-    server.remove("forgetful");
+    removePlugin(server, "forgetful");
     server.use({ name: "sync", request: (() => undefined) as unknown as KitPlugin["request"] });
     await expect(items.get("2").send()).rejects.toMatchObject({ plugin: "sync" });
   });

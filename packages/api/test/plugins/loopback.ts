@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { settleConnections } from "../support/settle.js";
 
 export interface SeenRequest {
   method: string;
@@ -47,18 +48,7 @@ export async function startLoopback(): Promise<Loopback> {
     handle(next) {
       handler = next;
     },
-    async settle() {
-      const deadline = Date.now() + 5_000;
-      for (;;) {
-        server.closeIdleConnections();
-        const open = await new Promise<number>((resolve, reject) =>
-          server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
-        );
-        if (open === 0) return;
-        if (Date.now() > deadline) throw new Error(`${open} connections still open after 5 s`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    },
+    settle: () => settleConnections(server),
     close() {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Api, Get, KitRequestError, Params, StaticHeaders } from "../../src/index.js";
+import { Api, configure, Get, KitRequestError, Params, StaticHeaders } from "../../src/index.js";
 import { auth } from "../../src/plugins/index.js";
 import { json, type Loopback, startLoopback } from "../plugins/loopback.js";
 import { failure } from "../support/failure.js";
@@ -107,7 +107,7 @@ describe.each(adapters)("the run-time options keep credentials at home (%s adapt
     const server = serviceFor(home.origin, { adapter });
     server.use(auth({ getToken: () => "key-1", header: "X-Api-Key", scheme: "" }));
     const api = server.createApi(FileApi);
-    server.configure({ baseURL: other.origin });
+    configure(server, { baseURL: other.origin });
     const error = await failure(api.get("moved").send());
     expect(error).toMatchObject({ code: "KIT_REDIRECT_REFUSED" });
     expect(other.seen.map((request) => request.url)).toEqual(["/files/moved"]);

@@ -5,7 +5,10 @@
  */
 import {
   Api,
+  configure,
+  definePlugin,
   Get,
+  hasPlugin,
   type KitMethod,
   type KitPlugin,
   type KitRequest,
@@ -13,7 +16,9 @@ import {
   type KitRuntimeOptions,
   KitServer,
   PluginOptions,
+  pluginsReady,
   ResponseType,
+  removePlugin,
   Server,
   StaticHeaders,
   Timeout,
@@ -77,19 +82,19 @@ export class ReportApi {
 class Service extends KitServer {}
 const service = new Service();
 
-service.configure({ baseURL: "https://tenant-7.example.com/api", headers: { "X-Tenant": "7" } });
-service.configure({ timeout: 5_000, codeKey: "status", validateCode: (code) => code === 0 });
-service.configure({ envelope: "strict" });
+configure(service, { baseURL: "https://tenant-7.example.com/api", headers: { "X-Tenant": "7" } });
+configure(service, { timeout: 5_000, codeKey: "status", validateCode: (code) => code === 0 });
+configure(service, { envelope: "strict" });
 // @ts-expect-error the adapter is fixed when the server is made
-service.configure({ adapter: "fetch" });
+configure(service, { adapter: "fetch" });
 // @ts-expect-error a timeout is a number
-service.configure({ timeout: "5s" });
+configure(service, { timeout: "5s" });
 // @ts-expect-error envelope is "auto", "strict" or false
-service.configure({ envelope: true });
-expectTypeOf(service.configure({})).toEqualTypeOf<Service>();
+configure(service, { envelope: true });
+expectTypeOf(configure(service, {})).toEqualTypeOf<Service>();
 expectTypeOf<KitRuntimeOptions["baseURL"]>().toEqualTypeOf<string | undefined>();
 
-const tenant: KitPlugin = {
+const tenant = definePlugin({
   name: "tenant",
   dependsOn: ["auth"],
   before: ["cache"],
@@ -97,10 +102,14 @@ const tenant: KitPlugin = {
   async setup() {},
   teardown() {},
   request: (_ctx, next) => next(),
-};
-expectTypeOf(service.use(tenant).has("tenant")).toEqualTypeOf<boolean>();
-expectTypeOf(service.remove("tenant")).toEqualTypeOf<boolean>();
-expectTypeOf(service.ready()).toEqualTypeOf<Promise<void>>();
+});
+expectTypeOf(tenant).toExtend<KitPlugin>();
+expectTypeOf(tenant.name).toEqualTypeOf<string>();
+expectTypeOf(hasPlugin(service.use(tenant), "tenant")).toEqualTypeOf<boolean>();
+expectTypeOf(removePlugin(service, "tenant")).toEqualTypeOf<boolean>();
+expectTypeOf(pluginsReady(service)).toEqualTypeOf<Promise<void>>();
+// @ts-expect-error configure, removePlugin, hasPlugin and pluginsReady are functions, not methods
+service.configure({ timeout: 1 });
 
 const exported: KitMethod<string, []> = service.createApi(ReportApi).exportCsv();
 expectTypeOf(exported.pending).toEqualTypeOf<boolean>();

@@ -1,5 +1,3 @@
-import type { GeneratedFile } from "../options.js";
-
 /** One parameter of a generated method, as printed. */
 export interface ClientParameter {
   name: string;
@@ -8,6 +6,16 @@ export interface ClientParameter {
   type: string;
   /** The parameter decorator as printed (`@Query("page-size")`), empty for cookie parameters. */
   decorator: string;
+  /** A query object's keys (`@Query({ keys })`), by wire name as its type declares them. */
+  keys?: QueryKey[];
+}
+
+/** One key of a query object's type. */
+export interface QueryKey {
+  key: string;
+  optional: boolean;
+  /** The key's type, comments left out, white space collapsed. */
+  type: string;
 }
 
 /** A method's name, parameters and result, as printed. */
@@ -25,21 +33,18 @@ export interface ClientMethod extends ClientSignature {
   className: string;
 }
 
-/**
- * A client just printed: its files, and the methods of each API file by path, their types and
- * decorators as printed (white space included).
- */
-export interface PrintedClient {
-  files: readonly GeneratedFile[];
-  methods: ReadonlyMap<string, readonly ClientMethod[]>;
-}
-
 /** What a generated client offers: its methods, and its declared types by name. */
 export interface ClientShape {
   methods: ClientMethod[];
-  /** Type name → declaration text without comments, white space collapsed. */
+  /**
+   * Type name → a fingerprint of its declaration (comments left out, white space collapsed): two
+   * declarations that differ only there are the same type.
+   */
   types: Map<string, string>;
 }
+
+/** The version of the shape file's format (`CLIENT_SHAPE_FILE`) this Kit writes and reads. */
+export const SHAPE_VERSION = 1;
 
 export function emptyClient(): ClientShape {
   return { methods: [], types: new Map() };

@@ -69,7 +69,7 @@ export function compareClients(before: ClientShape, after: ClientShape): ChangeR
       else {
         const changes = [
           ...compareMethods(previous, current),
-          ...compareQueryKeys(previous, current, before.types, after.types),
+          ...compareQueryKeys(previous, current),
         ];
         if (changes.length === 0) continue;
         changed.push({

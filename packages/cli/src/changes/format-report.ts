@@ -1,4 +1,4 @@
-import { plural } from "../cli/report.js";
+import { plural } from "../util/plural.js";
 import { type ChangeReport, hasChanges } from "./compare-clients.js";
 
 const BREAKING = "[breaking]";
@@ -6,6 +6,11 @@ const BREAKING = "[breaking]";
 /** The report of a client written where none was. */
 export function newClientLine(operations: number): string {
   return `New client: ${plural(operations, "operation")}`;
+}
+
+/** The report when the client on disk has no shape to compare with: `file` and what is wrong. */
+export function unknownChangesLine(file: string, reason: string): string {
+  return `No change report: ${file} ${reason}; kit generate writes it, and later runs report API changes`;
 }
 
 /** The short text report: a headline, one line per added or removed operation, the changes. */

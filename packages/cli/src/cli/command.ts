@@ -81,10 +81,4 @@ export interface VersionCommand {
   command: "version";
 }
 
-/** A command line that cannot run; nothing is done and the exit code is 2. */
-export interface UsageError {
-  command: "usage-error";
-  message: string;
-}
-
 export type CliCommand = GenerateCommand | InitCommand | MockCommand | HelpCommand | VersionCommand;

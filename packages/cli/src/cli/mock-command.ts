@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { KitGenerateError, singleLine } from "../errors.js";
+import { KitUsageError, singleLine } from "../errors.js";
 import { logLine } from "../mock/log-line.js";
 import { DEFAULT_MAX_BODY, type MockOptions } from "../mock/mock-handler.js";
 import { startMock } from "../mock/start-mock.js";
@@ -147,10 +147,8 @@ async function mockedService(
   const [service, ...others] = setup.services;
   if (service === undefined || others.length > 0) {
     const names = setup.services.map((entry) => entry.service).join(", ");
-    throw new KitGenerateError(
+    throw new KitUsageError(
       `kit mock serves one service; the config has ${setup.services.length} (${names}): name one, e.g. kit mock ${setup.services[0]?.service}`,
-      {},
-      { exitCode: 2 },
     );
   }
   return { service, setup };

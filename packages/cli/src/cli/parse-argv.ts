@@ -1,8 +1,10 @@
 import { parseArgs } from "node:util";
+import { ENVELOPE_FORMAT, parseEnvelopeKeys } from "../config/envelope-keys.js";
+import { KitUsageError } from "../errors.js";
 import { parseSize } from "../openapi/document-size.js";
 import { HEADER_NAME } from "../openapi/fetch-document.js";
-import type { CliCommand, GenerateMode, ReportFormat, UsageError } from "./command.js";
-import { parseEnvelopeFlag } from "./envelope-flag.js";
+import type { EnvelopeKeys } from "../options.js";
+import type { CliCommand, GenerateMode, ReportFormat } from "./command.js";
 
 const HELP_AND_VERSION = {
   help: { type: "boolean", short: "h" },
@@ -71,50 +73,38 @@ export const DEFAULT_INIT_OUT = "src/service";
 export const DEFAULT_INIT_BASE_URL = "/api";
 
 /**
- * Turns the arguments after `kit` into a command, or into a usage error naming the first
+ * Turns the arguments after `kit` into a command, or throws a `KitUsageError` naming the first
  * problem. Pure: it reads nothing and checks only what the arguments themselves say.
  */
-export function parseArgv(argv: readonly string[]): CliCommand | UsageError {
+export function parseArgv(argv: readonly string[]): CliCommand {
   const [first, ...rest] = argv;
-  if (first === undefined) return usageError("missing command");
+  if (first === undefined) throw usageError("missing command");
   if (first.startsWith("-")) return parseTopLevel(argv);
   const command = COMMANDS.get(first);
-  if (command === undefined) return usageError(`unknown command '${first}'`);
+  if (command === undefined) throw usageError(`unknown command '${first}'`);
   if (command === "mock") return parseMock(rest);
   return command === "generate" ? parseGenerate(rest) : parseInit(rest);
 }
 
-export function isUsageError(value: unknown): value is UsageError {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    "command" in value &&
-    value.command === "usage-error"
-  );
-}
-
-function parseTopLevel(argv: readonly string[]): CliCommand | UsageError {
+function parseTopLevel(argv: readonly string[]): CliCommand {
   const parsed = tryParse(() => parseArgs({ args: [...argv], options: HELP_AND_VERSION }));
-  if (isUsageError(parsed)) return parsed;
   if (parsed.values.help) return { command: "help" };
   if (parsed.values.version) return { command: "version" };
-  return usageError("missing command");
+  throw usageError("missing command");
 }
 
-function parseGenerate(args: readonly string[]): CliCommand | UsageError {
+function parseGenerate(args: readonly string[]): CliCommand {
   const parsed = tryParse(() =>
     parseArgs({ args: [...args], options: GENERATE_FLAGS, allowPositionals: true }),
   );
-  if (isUsageError(parsed)) return parsed;
   const { values, positionals } = parsed;
   if (values.help) return { command: "help" };
   if (values.version) return { command: "version" };
   const input = singleInput(values.input);
-  if (isUsageError(input)) return input;
   if (values["dry-run"] && values.check)
-    return usageError("--dry-run and --check exclude each other");
+    throw usageError("--dry-run and --check exclude each other");
   if (values.watch && (values["dry-run"] || values.check)) {
-    return usageError(
+    throw usageError(
       `--watch writes the client; it cannot go with --${values.check ? "check" : "dry-run"}`,
     );
   }
@@ -125,33 +115,27 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
     "--base-url": values["base-url"],
     "--name": values.name,
   });
-  if (empty) return usageError(`${empty} must not be empty`);
+  if (empty) throw usageError(`${empty} must not be empty`);
   const tags = commaList("--tags", values.tags);
-  if (isUsageError(tags)) return tags;
   const excludeTags = commaList("--exclude-tags", values["exclude-tags"]);
-  if (isUsageError(excludeTags)) return excludeTags;
-  const envelope = parseEnvelopeFlag(values.envelope);
-  if (isUsageError(envelope)) return envelope;
+  const envelope = envelopeFlag(values.envelope);
   if (values.mock !== undefined && values.mock !== "msw")
-    return usageError(`--mock must be msw; got "${values.mock}"`);
+    throw usageError(`--mock must be msw; got "${values.mock}"`);
   const headers = parseHeaders(values.header);
-  if (isUsageError(headers)) return headers;
   const timeout = parseTimeout(values.timeout);
-  if (isUsageError(timeout)) return timeout;
   const maxSize = values["max-size"] === undefined ? undefined : parseSize(values["max-size"]);
   if (values["max-size"] !== undefined && maxSize === undefined) {
-    return usageError(
+    throw usageError(
       `--max-size must be a number of bytes or a size such as 50mb; got "${values["max-size"]}"`,
     );
   }
   const failOn = values["fail-on"];
   if (failOn !== undefined && failOn !== "breaking" && failOn !== "changes")
-    return usageError(`--fail-on must be breaking or changes; got "${failOn}"`);
-  if (failOn !== undefined && !values.check) return usageError("--fail-on goes with --check");
+    throw usageError(`--fail-on must be breaking or changes; got "${failOn}"`);
+  if (failOn !== undefined && !values.check) throw usageError("--fail-on goes with --check");
   const report = parseReport(values.report);
-  if (isUsageError(report)) return report;
   if (values.watch && report === "json") {
-    return usageError("--report json prints one document for one run; it cannot go with --watch");
+    throw usageError("--report json prints one document for one run; it cannot go with --watch");
   }
   const mode: GenerateMode = values.check ? "check" : values["dry-run"] ? "dry-run" : "write";
   const options = {
@@ -185,9 +169,8 @@ function parseGenerate(args: readonly string[]): CliCommand | UsageError {
   };
 }
 
-function parseInit(args: readonly string[]): CliCommand | UsageError {
+function parseInit(args: readonly string[]): CliCommand {
   const parsed = tryParse(() => parseArgs({ args: [...args], options: INIT_FLAGS }));
-  if (isUsageError(parsed)) return parsed;
   const { values } = parsed;
   if (values.help) return { command: "help" };
   if (values.version) return { command: "version" };
@@ -196,7 +179,7 @@ function parseInit(args: readonly string[]): CliCommand | UsageError {
     "--base-url": values["base-url"],
     "--name": values.name,
   });
-  if (empty) return usageError(`${empty} must not be empty`);
+  if (empty) throw usageError(`${empty} must not be empty`);
   return {
     command: "init",
     out: values.out ?? DEFAULT_INIT_OUT,
@@ -207,32 +190,25 @@ function parseInit(args: readonly string[]): CliCommand | UsageError {
   };
 }
 
-function parseMock(args: readonly string[]): CliCommand | UsageError {
+function parseMock(args: readonly string[]): CliCommand {
   const parsed = tryParse(() =>
     parseArgs({ args: [...args], options: MOCK_FLAGS, allowPositionals: true }),
   );
-  if (isUsageError(parsed)) return parsed;
   const { values, positionals } = parsed;
   if (values.help) return { command: "help" };
   if (values.version) return { command: "version" };
   const input = singleInput(values.input);
-  if (isUsageError(input)) return input;
   const empty = findEmptyFlag({
     "--input": input,
     "--config": values.config,
     "--host": values.host,
   });
-  if (empty) return usageError(`${empty} must not be empty`);
-  const envelope = parseEnvelopeFlag(values.envelope);
-  if (isUsageError(envelope)) return envelope;
+  if (empty) throw usageError(`${empty} must not be empty`);
+  const envelope = envelopeFlag(values.envelope);
   const port = wholeNumber("--port", values.port, 65535);
-  if (isUsageError(port)) return port;
   const seed = wholeNumber("--seed", values.seed, 2 ** 31 - 1);
-  if (isUsageError(seed)) return seed;
   const delay = wholeNumber("--delay", values.delay, 2 ** 31 - 1);
-  if (isUsageError(delay)) return delay;
   const maxBody = wholeNumber("--max-body", values["max-body"], 2 ** 40);
-  if (isUsageError(maxBody)) return maxBody;
   const allowedHosts = listOrAny(values["allowed-host"]);
   const corsOrigins = listOrAny(values["cors-origin"]);
   return {
@@ -260,15 +236,11 @@ function listOrAny(values: readonly string[] | undefined): string[] | true | und
   return items.includes("*") ? true : items.filter((item) => item !== "");
 }
 
-function wholeNumber(
-  flag: string,
-  value: string | undefined,
-  maximum: number,
-): number | undefined | UsageError {
+function wholeNumber(flag: string, value: string | undefined, maximum: number): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (!/^[0-9]+$/.test(value.trim()) || number > maximum) {
-    return usageError(`${flag} must be a whole number from 0 to ${maximum}; got "${value}"`);
+    throw usageError(`${flag} must be a whole number from 0 to ${maximum}; got "${value}"`);
   }
   return number;
 }
@@ -277,50 +249,50 @@ function wholeNumber(
  * One document per run: a second `-i` would otherwise silently replace the first. Several
  * documents are several services, each with its own output, so they belong in a config file.
  */
-function singleInput(values: string[] | undefined): string | undefined | UsageError {
+function singleInput(values: string[] | undefined): string | undefined {
   if (values === undefined || values.length < 2) return values?.[0];
-  return usageError(
+  throw usageError(
     `--input is given ${values.length} times (${values.join(", ")}); a run reads one document. ` +
       "To generate several services, list each with its input and output in kit.config",
   );
 }
 
 /** `--header "Authorization: Bearer x"`, repeatable; a later header of the same name wins. */
-function parseHeaders(values: string[] | undefined): Record<string, string> | UsageError {
+function parseHeaders(values: string[] | undefined): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const value of values ?? []) {
     const colon = value.indexOf(":");
     const name = value.slice(0, colon).trim();
     if (colon === -1 || !HEADER_NAME.test(name) || /[\r\n\0]/.test(value)) {
-      return usageError(`--header must be "Name: value" on one line; got ${JSON.stringify(value)}`);
+      throw usageError(`--header must be "Name: value" on one line; got ${JSON.stringify(value)}`);
     }
     headers[name] = value.slice(colon + 1).trim();
   }
   return headers;
 }
 
-function parseTimeout(value: string | undefined): number | undefined | UsageError {
+function parseTimeout(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const milliseconds = Number(value);
   if (!/^[0-9]+$/.test(value.trim()) || milliseconds < 1 || milliseconds > 2 ** 31 - 1) {
-    return usageError(`--timeout must be a number of milliseconds, at least 1; got "${value}"`);
+    throw usageError(`--timeout must be a number of milliseconds, at least 1; got "${value}"`);
   }
   return milliseconds;
 }
 
-function parseReport(value: string | undefined): ReportFormat | UsageError {
+function parseReport(value: string | undefined): ReportFormat {
   if (value === undefined || value === "text" || value === "json") return value ?? "text";
-  return usageError(`--report must be text or json; got "${value}"`);
+  throw usageError(`--report must be text or json; got "${value}"`);
 }
 
 /** `parseArgs` reports unknown options, missing values and stray arguments by throwing. */
-function tryParse<T>(parse: () => T): T | UsageError {
+function tryParse<T>(parse: () => T): T {
   try {
     return parse();
   } catch (error) {
     if (!isParseArgsError(error)) throw error;
     const message = error.message.replaceAll("\n", " ");
-    return usageError(message.charAt(0).toLowerCase() + message.slice(1));
+    throw usageError(message.charAt(0).toLowerCase() + message.slice(1));
   }
 }
 
@@ -334,11 +306,19 @@ function isParseArgsError(error: unknown): error is TypeError & { code: string }
 }
 
 /** `--tags a,b --tags c` gives `["a", "b", "c"]`; an empty list is a mistake, not "all tags". */
-function commaList(flag: string, values: string[] | undefined): string[] | UsageError | undefined {
+function commaList(flag: string, values: string[] | undefined): string[] | undefined {
   if (values === undefined) return undefined;
   const items = values.flatMap((value) => value.split(",")).map((item) => item.trim());
   const names = items.filter((item) => item !== "");
-  return names.length > 0 ? names : usageError(`${flag} needs at least one tag name`);
+  if (names.length === 0) throw usageError(`${flag} needs at least one tag name`);
+  return names;
+}
+
+function envelopeFlag(value: string | undefined): EnvelopeKeys | "none" | undefined {
+  if (value === undefined) return undefined;
+  const keys = parseEnvelopeKeys(value);
+  if (keys === undefined) throw usageError(`--envelope must be ${ENVELOPE_FORMAT}; got "${value}"`);
+  return keys;
 }
 
 /** An empty path, URL or name is never what the user meant; the runtime rejects an empty baseURL. */
@@ -346,6 +326,7 @@ function findEmptyFlag(values: Record<string, string | undefined>): string | und
   return Object.keys(values).find((flag) => values[flag] === "");
 }
 
-function usageError(message: string): UsageError {
-  return { command: "usage-error", message };
+/** A command line that cannot run; the CLI prints its message and exits with 2. */
+function usageError(message: string): KitUsageError {
+  return new KitUsageError(`${message} (run kit --help for usage)`);
 }

@@ -39,7 +39,3 @@ export function formatElapsed(milliseconds: number): string {
     ? `${Math.round(milliseconds)} ms`
     : `${(milliseconds / 1000).toFixed(2)} s`;
 }
-
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}

@@ -3,11 +3,11 @@ import { findConfigFile } from "../config/find-config.js";
 import { loadConfigFile } from "../config/load-config.js";
 import type { MockConfig } from "../config/types.js";
 import { type ConfiguredService, validateConfig } from "../config/validate-config.js";
-import { KitGenerateError } from "../errors.js";
-import { closestName } from "../model/closest-name.js";
+import { KitUsageError } from "../errors.js";
 import { DEFAULT_MAX_SIZE } from "../openapi/document-size.js";
 import { DEFAULT_TIMEOUT_MS, isHttpUrl } from "../openapi/fetch-document.js";
 import type { GenerateOptions } from "../options.js";
+import { closestName } from "../util/closest-name.js";
 import type { FailOn, GenerateCommand } from "./command.js";
 import { DEFAULT_GENERATE_OUT } from "./parse-argv.js";
 import { displayPath } from "./report.js";
@@ -143,6 +143,9 @@ function fromFlags(
   if (configured.tagNames !== undefined) options.tagNames = configured.tagNames;
   if (flags.options.mock !== undefined || configured.mock?.handlers !== undefined)
     options.mock = "msw";
+  // The handlers answer what `kit mock` does with the same config.
+  if (options.mock === "msw" && configured.mock?.seed !== undefined)
+    options.mockSeed = configured.mock.seed;
   const failOn = flags.failOn ?? configured.failOn;
   // Like --clean, the flag can only turn it on.
   if (flags.options.queryObject || configured.queryObject) options.queryObject = true;
@@ -174,6 +177,6 @@ function checkDistinctOutputs(services: readonly Service[], shown: string): void
   }
 }
 
-function usage(message: string, file?: string): KitGenerateError {
-  return new KitGenerateError(message, file === undefined ? {} : { file }, { exitCode: 2 });
+function usage(message: string, file?: string): KitUsageError {
+  return new KitUsageError(message, file === undefined ? {} : { file });
 }

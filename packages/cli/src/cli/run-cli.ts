@@ -1,7 +1,7 @@
 import type { CliCommand } from "./command.js";
 import { reportFailure } from "./failure.js";
 import type { CliIo, ExitCode } from "./io.js";
-import { isUsageError, parseArgv } from "./parse-argv.js";
+import { parseArgv } from "./parse-argv.js";
 import { USAGE } from "./usage.js";
 import { readPackageVersion } from "./version.js";
 
@@ -10,15 +10,14 @@ import { readPackageVersion } from "./version.js";
  * goes through `io` and the file system; it never exits the process and never rejects.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
-  const command = parseArgv(argv);
-  if (isUsageError(command)) {
-    io.stderr(`kit: ${command.message} (run kit --help for usage)`);
-    return 2;
-  }
+  let verbose = false;
   try {
+    const command = parseArgv(argv);
+    verbose = "verbose" in command && command.verbose;
     return await runCommand(command, io);
   } catch (error) {
-    return reportFailure(error, io, "verbose" in command && command.verbose);
+    // The one place a failure becomes a line and an exit code: 2 for a `KitUsageError`.
+    return reportFailure(error, io, verbose);
   }
 }
 

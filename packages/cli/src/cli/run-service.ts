@@ -1,11 +1,13 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { hasClientOnDisk, isClientOnDisk, readClientOnDisk } from "../changes/client-on-disk.js";
-import { type ChangeReport, compareClients, unchangedClient } from "../changes/compare-clients.js";
-import { formatChangeReport, newClientLine } from "../changes/format-report.js";
-import { printedClient, readClient } from "../changes/read-client.js";
+import { changesSince } from "../changes/changes-since.js";
+import { readClientOnDisk } from "../changes/client-on-disk.js";
+import type { ChangeReport } from "../changes/compare-clients.js";
+import { formatChangeReport, newClientLine, unknownChangesLine } from "../changes/format-report.js";
 import { renderClient } from "../generate.js";
 import type { LoadedDocument } from "../openapi/load.js";
+import { CLIENT_SHAPE_FILE } from "../options.js";
+import { plural } from "../util/plural.js";
 import { applyWritePlan } from "../write/apply.js";
 import { withOutputLock } from "../write/output-lock.js";
 import { planWrite } from "../write/plan.js";
@@ -15,7 +17,7 @@ import type { FailOn, GenerateMode } from "./command.js";
 import { failureMessage, reportFailure } from "./failure.js";
 import type { CliIo, ExitCode } from "./io.js";
 import { throwIfRefused } from "./refusal.js";
-import { DONE, displayPath, formatElapsed, formatEntry, PLANNED, plural } from "./report.js";
+import { DONE, displayPath, formatElapsed, formatEntry, PLANNED } from "./report.js";
 import type { Service } from "./resolve-services.js";
 import { loadServiceDocument, shownInput } from "./service-input.js";
 
@@ -42,6 +44,8 @@ export interface ServiceSummary {
   error?: string;
   files?: Record<WriteAction, number>;
   changes?: ChangeReport;
+  /** Why there is no change report: the client on disk has no shape file Kit can read. */
+  changesUnknown?: string;
 }
 
 /**
@@ -63,9 +67,7 @@ export async function runService(
   };
   try {
     const loaded = await (options.load ?? (() => loadServiceDocument(service)))();
-    // The new client's methods as printed are kept only for a comparison the report will make.
-    const compares = options.fullChanges === true || (await hasClientOnDisk(service.out));
-    const result = renderClient(loaded, service.options, { methods: compares });
+    const result = renderClient(loaded, service.options, { shape: true });
     for (const warning of result.warnings) io.stderr(`kit: warning: ${warning}`);
     if (options.verbose) {
       io.stderr(
@@ -73,42 +75,52 @@ export async function runService(
       );
     }
     const planAndCarryOut = async () => {
-      const plan = planWrite(result, service.out, {
+      const files = [...result.files, result.shape];
+      const plan = planWrite({ ...result, files }, service.out, {
         clean: service.clean,
         force: service.force,
       });
       const onDisk = await readClientOnDisk(service.out);
-      // Without printed methods (no client was on disk before the lock), the new client is read.
-      const printed = result.methods && { files: result.files, methods: result.methods };
-      const changes =
-        onDisk.length === 0 && !options.fullChanges
-          ? undefined
-          : isClientOnDisk(onDisk, result.files)
-            ? unchangedClient(result.methodCount)
-            : compareClients(
-                readClient(onDisk, printed),
-                printed ? printedClient(printed) : readClient(result.files),
-              );
+      const changes = changesSince(
+        onDisk,
+        result.shape,
+        result.methodCount,
+        options.fullChanges === true,
+      );
+      const unknown =
+        "unknown" in changes
+          ? unknownChangesLine(
+              displayPath(io.cwd, path.join(service.out, CLIENT_SHAPE_FILE)),
+              changes.unknown,
+            )
+          : undefined;
+      const report = "report" in changes ? changes.report : undefined;
       summary.files = countActions(plan);
-      if (changes !== undefined) summary.changes = changes;
+      if (report !== undefined) summary.changes = report;
+      if (unknown !== undefined) summary.changesUnknown = unknown;
       const elapsed = () => formatElapsed(performance.now() - started);
-      const report = () => {
-        const lines = changes ? formatChangeReport(changes) : [newClientLine(result.methodCount)];
+      const printReport = () => {
+        const lines =
+          unknown !== undefined
+            ? [unknown]
+            : report
+              ? formatChangeReport(report)
+              : [newClientLine(result.methodCount)];
         for (const line of lines) io.stdout(line);
       };
       switch (options.mode) {
         case "check":
-          summary.exitCode = reportCheck(plan, io, elapsed, report, {
+          summary.exitCode = reportCheck(plan, io, elapsed, printReport, {
             failOn: service.failOn ?? "changes",
-            breaking: changes?.breaking ?? 0,
+            breaking: unknown === undefined ? (report?.breaking ?? 0) : undefined,
           });
           break;
         case "dry-run":
-          reportDryRun(plan, io, elapsed, report);
+          reportDryRun(plan, io, elapsed, printReport);
           break;
         case "write":
           write(plan, io, elapsed, options.quietUnchanged ?? false);
-          report();
+          printReport();
           break;
       }
     };
@@ -158,7 +170,7 @@ function reportCheck(
   io: CliIo,
   elapsed: () => string,
   report: () => void,
-  { failOn, breaking }: { failOn: FailOn; breaking: number },
+  { failOn, breaking }: { failOn: FailOn; breaking: number | undefined },
 ): ExitCode {
   const out = displayPath(io.cwd, plan.outDir);
   const differing: PlannedWrite[] = differingEntries(plan);
@@ -170,6 +182,12 @@ function reportCheck(
   report();
   const files = `${plural(differing.length, "file")} in ${out} not up to date`;
   if (failOn === "breaking") {
+    if (breaking === undefined) {
+      io.stderr(
+        `kit: ${files}, and whether the changes break existing calls is unknown (no change report); run the command without --check`,
+      );
+      return 1;
+    }
     if (breaking === 0 && countActions(plan).refuse === 0) {
       io.stdout(`${files}, with no breaking change (--fail-on breaking)`);
       return 0;

@@ -1,6 +1,6 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { KitGenerateError } from "../errors.js";
+import { KitUsageError } from "../errors.js";
 
 /** The names a config file may have, in the order they are looked for. */
 export const CONFIG_NAMES = [
@@ -42,11 +42,7 @@ export async function findConfigFile(start: string): Promise<string | undefined>
 function configIn(directory: string, names: ReadonlySet<string>): string | undefined {
   const found = CONFIG_NAMES.filter((name) => names.has(name));
   if (found.length > 1) {
-    throw new KitGenerateError(
-      `${found.join(" and ")} are both here; keep one`,
-      { file: directory },
-      { exitCode: 2 },
-    );
+    throw new KitUsageError(`${found.join(" and ")} are both here; keep one`, { file: directory });
   }
   return found.length === 1 ? path.join(directory, found[0]!) : undefined;
 }
@@ -63,9 +59,8 @@ async function checkOwner(file: string): Promise<void> {
   if (uid === undefined || uid === 0) return;
   const owner = (await stat(file)).uid;
   if (owner === uid || owner === 0) return;
-  throw new KitGenerateError(
+  throw new KitUsageError(
     `belongs to another user (uid ${owner}), so kit does not load it; name it with --config to use it anyway`,
     { file },
-    { exitCode: 2 },
   );
 }

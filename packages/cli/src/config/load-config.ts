@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { KitGenerateError } from "../errors.js";
+import { KitUsageError } from "../errors.js";
 
 /**
  * The value a config file exports: JSON is parsed; JavaScript is imported; TypeScript is
@@ -12,7 +12,7 @@ export async function loadConfigFile(file: string, shown: string): Promise<unkno
   const location = { file: shown };
   const stats = await stat(file).catch(() => undefined);
   if (!stats?.isFile()) {
-    throw new KitGenerateError("config file not found", location, { exitCode: 2 });
+    throw new KitUsageError("config file not found", location);
   }
   const extension = path.extname(file);
   try {
@@ -22,10 +22,7 @@ export async function loadConfigFile(file: string, shown: string): Promise<unkno
     return module.default;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new KitGenerateError(`cannot load the config file: ${reason}`, location, {
-      exitCode: 2,
-      cause: error,
-    });
+    throw new KitUsageError(`cannot load the config file: ${reason}`, location, { cause: error });
   }
 }
 

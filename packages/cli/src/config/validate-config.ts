@@ -1,11 +1,10 @@
-import { parseEnvelopeFlag } from "../cli/envelope-flag.js";
-import { isUsageError } from "../cli/parse-argv.js";
-import { KitGenerateError } from "../errors.js";
-import { closestName } from "../model/closest-name.js";
+import { KitUsageError } from "../errors.js";
 import { parseSize } from "../openapi/document-size.js";
 import { HEADER_NAME } from "../openapi/fetch-document.js";
 import { isObject } from "../openapi/is-object.js";
 import type { EnvelopeKeys } from "../options.js";
+import { closestName } from "../util/closest-name.js";
+import { parseEnvelopeKeys } from "./envelope-keys.js";
 import type { MockConfig, ServiceConfig, WatchConfig } from "./types.js";
 
 /** A service as the config file describes it, checked; paths still as written. */
@@ -59,7 +58,7 @@ const SERVICE_NAME = /^[A-Za-z0-9][\w.-]*$/;
  */
 export function validateConfig(value: unknown, file: string): ValidConfig {
   const fail = (key: string, problem: string): never => {
-    throw new KitGenerateError(`${key} ${problem}`, { file }, { exitCode: 2 });
+    throw new KitUsageError(`${key} ${problem}`, { file });
   };
   if (!isObject(value)) {
     fail("the default export", "must be an object, e.g. export default defineConfig({ … })");
@@ -210,8 +209,8 @@ function readMock(raw: unknown, key: string, fail: Fail): MockConfig {
 function readEnvelope(raw: unknown, prefix: string, fail: Fail): EnvelopeKeys | "none" {
   const key = `${prefix}envelope`;
   if (typeof raw === "string") {
-    const parsed = parseEnvelopeFlag(raw);
-    if (parsed === undefined || isUsageError(parsed)) {
+    const parsed = parseEnvelopeKeys(raw);
+    if (parsed === undefined) {
       return fail(
         key,
         'must be "none" or three different keys "code,message,data", optionally with success codes "code=20000,msg,data" or a success field "code,msg,data,success=true"',

@@ -8,6 +8,7 @@ import { fileText } from "./file-text.js";
 import { typeImportLines, valueImportLine } from "./imports.js";
 import { printMethod } from "./method.js";
 import { TypePrinter } from "./type-printer.js";
+import { layout } from "./wrap.js";
 
 /**
  * `apis/<tag>.api.ts`: one `@Api` class with a method per operation, and its ready instance.
@@ -53,7 +54,11 @@ export function printApiFile(
     ...typeImportLines(printer.imports),
     "",
     ...doc,
-    `@Api(${JSON.stringify(group.prefix)}, { name: ${JSON.stringify(group.className)}, envelope: ${JSON.stringify(envelope)} })`,
+    ...layout([
+      {
+        expression: `@Api(${JSON.stringify(group.prefix)}, { name: ${JSON.stringify(group.className)}, envelope: ${JSON.stringify(envelope)} })`,
+      },
+    ]),
     `export class ${group.className} {`,
     ...body,
     "}",

@@ -2,6 +2,7 @@ import type { ClientParameter, ClientSignature } from "../changes/client-shape.j
 import type { MethodPlan, ParameterPlan, QueryKeyPlan } from "../model/plan-types.js";
 import { docComment } from "./doc-comment.js";
 import type { TypePrinter } from "./type-printer.js";
+import { group, layout, type Part } from "./wrap.js";
 
 const INDENT = "  ";
 
@@ -45,25 +46,30 @@ export function printMethod(
     decorator: bindingDecorator(parameter, decorators),
   }));
   if (overloaded) {
-    const overload = [...errors, ...parameters.map(renderParameter)].join(", ");
-    lines.push(`${INDENT}${method.name}(${overload}): Promise<${returns}>;`);
+    const overload = [...errors, ...parameters.map(renderParameter)].map((text) => [text]);
+    const parts = [method.name, group("(", overload)];
+    lines.push(...layout(parts, INDENT, `: Promise<${returns}>;`));
   }
-  lines.push(`${INDENT}${verbDecorator(method, decorators)}`);
+  lines.push(...decoratorLines(verbDecorator(method, decorators)));
   if (method.contentType !== undefined) {
     decorators.add("ContentType");
-    lines.push(`${INDENT}@ContentType(${JSON.stringify(method.contentType)})`);
+    lines.push(...decoratorLines(`@ContentType(${JSON.stringify(method.contentType)})`));
   }
   if (method.responseType !== undefined) {
     decorators.add("ResponseType");
-    lines.push(`${INDENT}@ResponseType(${JSON.stringify(method.responseType)})`);
+    lines.push(...decoratorLines(`@ResponseType(${JSON.stringify(method.responseType)})`));
   }
   if (method.envelope !== undefined) {
     decorators.add("Envelope");
-    lines.push(`${INDENT}@Envelope(${JSON.stringify(method.envelope)})`);
+    lines.push(...decoratorLines(`@Envelope(${JSON.stringify(method.envelope)})`));
   }
-  const bindings = [...(overloaded ? [] : errors), ...parameters.map(renderBinding)].join(", ");
+  const bindings = [
+    ...(overloaded ? [] : errors.map((text) => [text])),
+    ...parameters.map(renderBinding),
+  ];
+  const implementation = [method.name, group("(", bindings)];
   lines.push(
-    `${INDENT}${method.name}(${bindings}): Promise<${overloaded ? "unknown" : returns}> {`,
+    ...layout(implementation, INDENT, `: Promise<${overloaded ? "unknown" : returns}> {`),
     `${INDENT}${INDENT}return null!;`,
     `${INDENT}}`,
   );
@@ -71,6 +77,11 @@ export function printMethod(
     text: lines.join("\n"),
     signature: { method: method.name, parameters, returns },
   };
+}
+
+/** A method decorator's lines: one, or its arguments one per line when it is too long. */
+function decoratorLines(text: string): string[] {
+  return layout([{ expression: text }], INDENT);
 }
 
 /**
@@ -93,60 +104,83 @@ function renderParameter(parameter: ClientParameter): string {
   return `${parameter.name}${parameter.optional ? "?" : ""}: ${parameter.type}`;
 }
 
-/** A parameter of the decorated implementation: what the runtime binds it to. */
-function renderBinding(parameter: ClientParameter): string {
-  const decorator = parameter.decorator === "" ? "" : `${parameter.decorator} `;
-  return `${decorator}_${parameter.name}${parameter.optional ? "?" : ""}: unknown`;
+/**
+ * A parameter of the decorated implementation: what the runtime binds it to. Its decorator's
+ * brackets may break when the line is too long.
+ */
+function renderBinding(parameter: ClientParameter): Part[] {
+  const name = `_${parameter.name}${parameter.optional ? "?" : ""}: unknown`;
+  if (parameter.decorator === "") return [name];
+  return [{ expression: parameter.decorator }, ` ${name}`];
 }
+
+type WireBinding = ParameterPlan["binding"];
+
+const DECORATORS = { path: "Params", query: "Query", header: "HeaderValue", body: "Data" } as const;
 
 /** `@Query("page", { explode: false })`, or "" for a cookie parameter, which has none. */
 function bindingDecorator(parameter: ParameterPlan, decorators: Set<string>): string {
-  if (parameter.decorator === undefined) return "";
-  decorators.add(parameter.decorator);
+  const { binding } = parameter;
+  if (binding.in === "cookie") return "";
+  const decorator = DECORATORS[binding.in];
+  decorators.add(decorator);
   if (parameter.queryKeys !== undefined)
     return `@Query(${queryObjectArgument(parameter.queryKeys)})`;
   const key = parameter.key === undefined ? "" : JSON.stringify(parameter.key);
-  const option =
-    (parameter.json ? ', { contentType: "application/json" }' : "") ||
-    styleArgument(parameter.joinedStyle) ||
-    (parameter.deepObject ? ', { style: "deepObject" }' : "") ||
-    encodingArgument(parameter.encoding) ||
-    (parameter.simpleExplode === undefined ? "" : `, { explode: ${parameter.simpleExplode} }`) ||
-    pathStyleArgument(parameter.pathStyle);
-  return `@${parameter.decorator}(${key}${option})`;
+  const option = bindingOption(binding);
+  return `@${decorator}(${key}${option === "" ? "" : `, ${option}`})`;
 }
 
 /** `{ keys: ["a", "b"], styles: { b: { explode: false } } }`: the keys in the order they are sent. */
 function queryObjectArgument(keys: readonly QueryKeyPlan[]): string {
   const names = keys.map(({ key }) => JSON.stringify(key)).join(", ");
-  const styles = keys.flatMap(({ key, joinedStyle, deepObject }) => {
-    const style = joinedStyle
-      ? styleArgument(joinedStyle).slice(2)
-      : deepObject
-        ? '{ style: "deepObject" }'
-        : "";
+  const styles = keys.flatMap(({ key, binding }) => {
+    // A query object's styles have no JSON content type: such a key goes as the runtime's way.
+    const style = binding.in === "query" && binding.style === "json" ? "" : bindingOption(binding);
     return style === "" ? [] : [`${JSON.stringify(key)}: ${style}`];
   });
   return `{ keys: [${names}]${styles.length === 0 ? "" : `, styles: { ${styles.join(", ")} }`} }`;
 }
 
-/** `@Params`'s option: `, { style: "matrix", explode: true }`; `explode` only when true. */
-function pathStyleArgument(style: ParameterPlan["pathStyle"]): string {
-  if (style === undefined) return "";
-  return `, { style: "${style.style}"${style.explode ? ", explode: true" : ""} }`;
+/**
+ * The decorator's option for a binding, "" where the runtime's way is the binding: the style, its
+ * `explode` only where it differs from the runtime's default for the style, and an encoding's keys
+ * in a fixed order.
+ */
+function bindingOption(binding: WireBinding): string {
+  switch (binding.in) {
+    case "path":
+    case "query":
+      switch (binding.style) {
+        case undefined:
+          return "";
+        case "json":
+          return '{ contentType: "application/json" }';
+        case "form":
+          // `{ style: "form", explode: true }` is `@Query()`, which has no option.
+          return binding.explode ? "" : "{ explode: false }";
+        case "spaceDelimited":
+        case "pipeDelimited":
+        case "deepObject":
+          return `{ style: "${binding.style}" }`;
+        default:
+          return `{ style: "${binding.style}"${binding.explode ? ", explode: true" : ""} }`;
+      }
+    case "header":
+      return binding.style === undefined ? "" : `{ explode: ${binding.explode} }`;
+    case "body":
+      return binding.encoding === undefined ? "" : encodingArgument(binding.encoding);
+    case "cookie":
+      return "";
+  }
 }
 
-/** The runtime's `@Query` option for the style; `explode` defaults to false for the delimited ones. */
-function styleArgument(style: ParameterPlan["joinedStyle"]): string {
-  if (style === undefined) return "";
-  return style === "form" ? ", { explode: false }" : `, { style: "${style}" }`;
-}
-
-/** The runtime's `@Data` encoding option, keys in a fixed order: `, { style: "deepObject", explode: true }`. */
-function encodingArgument(encoding: ParameterPlan["encoding"]): string {
-  if (encoding === undefined) return "";
+/** The runtime's `@Data` encoding option, keys in a fixed order: `{ style: "deepObject", explode: true }`. */
+function encodingArgument(
+  encoding: NonNullable<Extract<WireBinding, { in: "body" }>["encoding"]>,
+): string {
   const fields = (["style", "explode", "contentType"] as const).flatMap((key) =>
     encoding[key] === undefined ? [] : [`${key}: ${JSON.stringify(encoding[key])}`],
   );
-  return `, { ${fields.join(", ")} }`;
+  return `{ ${fields.join(", ")} }`;
 }

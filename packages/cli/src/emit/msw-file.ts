@@ -38,7 +38,7 @@ export function renderMswFile(
     ),
     ...typeImportLines(printer.imports),
     "",
-    `/** The JSON answers of ${file.group.className}'s handlers: what \`kit mock\` answers (seed 0). */`,
+    `/** The JSON answers of ${file.group.className}'s handlers: what \`kit mock\` answers (seed ${file.seed}). */`,
     `export const ${names.examples} = {`,
     ...examples,
     "};",

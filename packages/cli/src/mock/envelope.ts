@@ -1,9 +1,7 @@
+import { DEFAULT_ENVELOPE_KEYS } from "../model/envelope.js";
 import { isObject } from "../openapi/is-object.js";
 import type { EnvelopeKeys } from "../options.js";
 import type { ExampleResponse } from "../wire/example-response.js";
-
-/** The keys of the envelope the runtime unwraps when none are configured. */
-const DEFAULT_KEYS: EnvelopeKeys = { codeKey: "code", messageKey: "message", dataKey: "data" };
 
 /**
  * The business codes a generated client accepts as success, first the one the mock sends. This
@@ -56,7 +54,7 @@ export function envelopeAnswer(
       [keys.dataKey]: expected.value,
     };
   else if (expected.envelope && isObject(expected.value)) {
-    const { codeKey, successKey = codeKey } = keys ?? DEFAULT_KEYS;
+    const { codeKey, successKey = codeKey } = keys ?? DEFAULT_ENVELOPE_KEYS;
     if (!(successKey in expected.value) && businessCode === undefined) return response;
     value = { ...expected.value, [successKey]: chosen(expected.value[successKey]) };
   } else return response;

@@ -7,8 +7,9 @@ import type { LoadedDocument } from "../openapi/load.js";
 import type { EnvelopeKeys } from "../options.js";
 import type { ExampleResponse } from "../wire/example-response.js";
 import type { RequestProblem, RequestValidator } from "../wire/request-validator.js";
+import type { SchemaCheck } from "../wire/schema-check.js";
 import { basePaths, withoutBasePath } from "./base-paths.js";
-import { chooseResponse } from "./choose-response.js";
+import { type AnswerCheck, chooseResponse } from "./choose-response.js";
 import { corsHeaders, isPreflight, preflightHeaders } from "./cors.js";
 import { envelopeAnswer } from "./envelope.js";
 import { type GuardOptions, refusal } from "./guard.js";
@@ -74,6 +75,7 @@ export function createMockHandler(
   const shared = sharedReads();
   const bases = basePaths(loaded.document);
   let validator: RequestValidator | undefined;
+  let answerCheck: AnswerCheck | undefined;
   const generated = new Map<string, unknown>();
   const maxBody = options.maxBody ?? DEFAULT_MAX_BODY;
 
@@ -128,6 +130,10 @@ export function createMockHandler(
         import("../wire/schema-check.js"),
       ]);
       validator = new RequestValidator(loaded, new SchemaCheck(loaded.document, options.notice));
+      answerCheck = answerCheckOf(
+        new SchemaCheck(loaded.document, options.notice, "response"),
+        options.notice,
+      );
     }
     const wire = {
       // A HEAD routed to a GET operation is checked as that GET.
@@ -158,6 +164,8 @@ export function createMockHandler(
       headers.accept,
       options.seed,
       generated,
+      answerCheck,
+      options.envelope,
     );
     if ("undeclared" in chosen)
       return [404, {}, problem(404, "NOT_FOUND", "Response not declared", chosen.undeclared)];
@@ -306,4 +314,15 @@ function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
 function splitOnce(text: string, separator: string): [string, string] {
   const index = text.indexOf(separator);
   return index === -1 ? [text, ""] : [text.slice(0, index), text.slice(index + 1)];
+}
+
+/**
+ * Answers are checked against their schema before they are served; each example passed over is
+ * said once (the chosen answer is kept per schema and seed, so it is chosen once).
+ */
+function answerCheckOf(schemas: SchemaCheck, notice?: (line: string) => void): AnswerCheck {
+  return {
+    problems: (value, pointer) => schemas.problems(value, pointer),
+    notice: (message, pointer) => notice?.(`${pointer}: ${message}`),
+  };
 }

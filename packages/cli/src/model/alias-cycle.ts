@@ -1,8 +1,8 @@
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer } from "../openapi/pointer.js";
+import { dereference } from "../openapi/refs.js";
 import type { SchemaObject } from "../openapi/types.js";
-import { dereference } from "./dereference.js";
 import { mergeObjectShape, type ObjectShape } from "./merge-object-shape.js";
 import type { SchemaInput } from "./schema-input.js";
 import { isNullable, isObjectSchema } from "./schema-kind.js";

@@ -2,6 +2,7 @@ import { KitGenerateError } from "../errors.js";
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer, pointerOf, ROOT_POINTER } from "../openapi/pointer.js";
+import { resolveObject } from "../openapi/refs.js";
 import type {
   MediaTypeObject,
   OperationObject,
@@ -10,27 +11,21 @@ import type {
   RequestBodyObject,
   ResponseObject,
 } from "../openapi/types.js";
+import { once } from "../util/once.js";
 import { operationServer } from "./base-url.js";
 import { exactLength } from "./exact-length.js";
 import { fieldEncodings } from "./field-encoding.js";
-import { headerObjectExplode } from "./header-style.js";
 import { bodyKind, essence, responseKind } from "./media.js";
-import { once } from "./once.js";
 import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
 import { pathItemOperations } from "./path-item-operations.js";
-import { pathStyleOf, unknownPathStyle } from "./path-style.js";
+import { unknownPathStyle } from "./path-style.js";
 import { queryStringSchema } from "./query-string-parameter.js";
-import {
-  isExplodedQueryObject,
-  isJsonContentArray,
-  joinedQueryStyle,
-  unexpressedQueryStyle,
-} from "./query-style.js";
+import { unexpressedQueryStyle } from "./query-style.js";
 import { requestMediaType } from "./request-media.js";
-import { resolveObject } from "./resolve.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
 import { responseReadings, streamItemKey, streamKind } from "./stream-media.js";
 import type { Warnings } from "./warnings.js";
+import { parameterBinding } from "./wire-binding.js";
 
 export interface BuildOptions {
   /** Keep only these tags (applied after `excludeTags`). */
@@ -57,9 +52,8 @@ export interface OperationEntry {
 
 /**
  * Parameters, request bodies and responses read once per `$ref` target and shared by every
- * operation that names it: Microsoft Graph's 11,422 operations name five component parameters
- * 11,224 times and 377 component responses 25,872 times, and a copy for each use was a third of
- * the operations' heap.
+ * operation that names it: large documents name a few components thousands of times, and a copy
+ * for each use was a large share of the operations' heap.
  */
 export interface SharedReads {
   readonly parameters: Map<string, Parameter>;
@@ -240,16 +234,17 @@ function readParameters(
   }
 
   const placeholders = [...new Set([...path.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
-  const pathParameters = placeholders.map((name) => {
+  const pathParameters = placeholders.map((name): Parameter => {
     const declared = byKey.get(`path\u0000${name}`);
     if (declared) return declared.required ? declared : { ...declared, required: true };
     // One warning says it all: the parameter is made up, and typed string.
     warnings.add(`path parameter "${name}" is not declared; it is typed string`, operationPointer);
     return {
       name,
-      in: "path" as const,
+      in: "path",
       required: true,
       deprecated: false,
+      binding: { in: "path" },
       pointer: operationPointer,
     };
   });
@@ -348,9 +343,6 @@ function parameterOf(
   }
   if (value.in === "querystring") return queryStringParameter(loaded, value, pointer);
   const schema = parameterSchema(value, pointer);
-  const joinedStyle = joinedQueryStyle(loaded, value, schema);
-  const simpleExplode = headerObjectExplode(loaded, value, schema);
-  const pathStyle = pathStyleOf(loaded, value, schema);
   const unexpressed = unexpressedQueryStyle(loaded, value, schema) ?? unknownPathStyle(value);
   if (unexpressed !== undefined) warnings.add(unexpressed, appendPointer(pointer, "style"));
   return {
@@ -361,12 +353,7 @@ function parameterOf(
     deprecated: value.deprecated === true,
     ...(value.example !== undefined ? { example: value.example } : {}),
     ...(schema ? { schema } : {}),
-    ...(joinedStyle ? { joinedStyle } : {}),
-    ...(value.in === "query" && value.style === "deepObject" ? { deepObject: true as const } : {}),
-    ...(isExplodedQueryObject(loaded, value, schema) ? { exploded: true as const } : {}),
-    ...(simpleExplode !== undefined ? { simpleExplode } : {}),
-    ...(pathStyle !== undefined ? { pathStyle } : {}),
-    ...(isJsonContentArray(loaded, value, schema) ? { json: true as const } : {}),
+    binding: parameterBinding(loaded, value, schema),
     pointer,
   };
 }
@@ -384,7 +371,8 @@ function queryStringParameter(
     required: value.required === true,
     ...text("description", value.description),
     deprecated: value.deprecated === true,
-    ...("schema" in read ? { schema: read.schema, exploded: true as const } : read),
+    ...("schema" in read ? { schema: read.schema } : read),
+    binding: parameterBinding(loaded, value, undefined),
     pointer,
   };
 }

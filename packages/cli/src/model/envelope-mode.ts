@@ -1,5 +1,4 @@
-import type { MethodPlan } from "./plan-types.js";
-import type { EnvelopeMode } from "./signature.js";
+import type { EnvelopeMode, MethodPlan } from "./plan-types.js";
 
 /** Ties go to the first: a class of envelopes says `"strict"` once rather than on every method. */
 const PREFERENCE: readonly EnvelopeMode[] = ["strict", false, "auto"];

@@ -1,7 +1,7 @@
 import type { LoadedDocument } from "../openapi/load.js";
+import { dereference } from "../openapi/refs.js";
 import type { EnvelopeKeys, GenerateOptions } from "../options.js";
 import { compareText } from "./compare.js";
-import { dereference } from "./dereference.js";
 import { jsonResponseSchemas, readEnvelope } from "./envelope.js";
 import { suggestEnvelope } from "./envelope-suggestion.js";
 import type { Operation } from "./operation.js";
@@ -35,7 +35,7 @@ export function planEnvelope(
   const codes: (SchemaAt | undefined)[] = [];
   const messages: (SchemaAt | undefined)[] = [];
   for (const schema of jsonResponseSchemas(operations)) {
-    const fields = readEnvelope(loaded, schema, option);
+    const fields = readEnvelope(loaded, schema, option, "keys");
     codes.push(fields?.code);
     messages.push(fields?.message);
   }

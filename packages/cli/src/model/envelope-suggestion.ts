@@ -1,10 +1,10 @@
 import type { LoadedDocument } from "../openapi/load.js";
+import { dereference } from "../openapi/refs.js";
 import type { SchemaObject } from "../openapi/types.js";
+import { once } from "../util/once.js";
 import { compareText } from "./compare.js";
-import { dereference } from "./dereference.js";
 import { jsonResponseSchemas } from "./envelope.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
-import { once } from "./once.js";
 import type { Operation } from "./operation.js";
 import type { SchemaAt } from "./schema-input.js";
 import type { Warnings } from "./warnings.js";

@@ -11,20 +11,34 @@ export interface EnvelopeFields {
   message?: SchemaAt;
 }
 
+/** The keys of the envelope the runtime unwraps when none are configured (`KitServer`'s). */
+export const DEFAULT_ENVELOPE_KEYS: EnvelopeKeys = {
+  codeKey: "code",
+  messageKey: "message",
+  dataKey: "data",
+};
+
 /**
- * Reads a response schema as the runtime will read the body: an object (after `$ref` and `allOf`)
- * that has the data key is an envelope. Anything else is not, and the runtime passes it through.
+ * The generator's one envelope rule: whether a response schema is an envelope, read as the runtime
+ * (`core/envelope.ts`) will read the body. The schema must be an object (after `$ref` and
+ * `allOf`) that declares the data key. With `"keys"` (keys configured, `--envelope`) that is
+ * enough: the method is typed with the data field. With `"auto"` (the runtime's default, the
+ * rule of `@Envelope("auto")`) the code or message key must stand beside it, so an API's own
+ * object with `data` alone is the data. Anything else is not an envelope, and the runtime passes
+ * it through.
  */
 export function readEnvelope(
   loaded: LoadedDocument,
   schema: SchemaAt,
   keys: EnvelopeKeys,
+  rule: "keys" | "auto",
 ): EnvelopeFields | undefined {
   const properties = mergeObjectShape(loaded, [schema])?.properties;
   const data = properties?.get(keys.dataKey);
   if (properties === undefined || data === undefined) return undefined;
   const code = properties.get(keys.codeKey);
   const message = properties.get(keys.messageKey);
+  if (rule === "auto" && code === undefined && message === undefined) return undefined;
   return { data, ...(code ? { code } : {}), ...(message ? { message } : {}) };
 }
 

@@ -1,5 +1,5 @@
 import type { Operation } from "./operation.js";
-import type { TypeSource } from "./signature.js";
+import type { TypeSource } from "./type-source.js";
 
 /** A declared error response: its key in the runtime's `KitErrors` map, and its body's type. */
 export interface ErrorResponse {

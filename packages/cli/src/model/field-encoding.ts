@@ -1,7 +1,7 @@
 import { isObject } from "../openapi/is-object.js";
 import type { MediaTypeObject } from "../openapi/types.js";
 import { compareText } from "./compare.js";
-import type { FieldEncoding } from "./operation.js";
+import type { FieldEncoding } from "./wire-binding.js";
 
 const STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
 

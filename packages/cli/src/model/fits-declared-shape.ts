@@ -1,8 +1,9 @@
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer } from "../openapi/pointer.js";
-import { dereference } from "./dereference.js";
+import { dereference } from "../openapi/refs.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
+import { hiddenIn } from "./read-write.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
 
 /** Keywords that give a schema without `type` a TypeScript type other than `unknown`. */
@@ -14,7 +15,8 @@ const MAX_DEPTH = 24;
 /**
  * Whether `value` stays within what the schema declares, so an object literal of it passes
  * TypeScript's checks against the generated type: an object has its required properties and
- * every key of it is a declared property (or the schema takes extra keys), every primitive has a type the schema allows and
+ * every key of it is a declared property (or the schema takes extra keys) that answers carry (not
+ * `writeOnly`) and fits each declaration of it, every primitive has a type the schema allows and
  * is one of its `enum`, `null` only where the schema allows it. JSON Schema lets an object carry
  * keys it does not name, and documents' examples often do (Box's metadata examples carry
  * `$canEdit`); a literal with such a key fails TypeScript's excess-property check. Values nested
@@ -80,13 +82,25 @@ export function fitsDeclaredShape(
     if (shape === undefined) return false;
     const extra = shape.additionalProperties;
     const open = extra === true || shape.patternProperties.size > 0;
-    if ([...shape.required].some((key) => !Object.hasOwn(value, key))) return false;
-    // No members at all: printed as a type that takes any keys.
-    if (shape.properties.size === 0 && extra === undefined && !open) return true;
+    // A `writeOnly` property is not a member of the type an answer is read as (a required one
+    // is printed `?: never`): the value must not carry it, and need not.
+    const hidden = (key: string) => {
+      const property = shape.properties.get(key);
+      return property !== undefined && hiddenIn(loaded, "response", property);
+    };
+    if ([...shape.required].some((key) => !hidden(key) && !Object.hasOwn(value, key))) return false;
+    // No members at all: printed as a type that takes any keys, unless it is closed.
+    if (shape.properties.size === 0 && extra === undefined && !open) return !shape.closed;
     return Object.entries(value as Record<string, unknown>).every(([key, item]) => {
-      const property = shape.properties.get(key) ?? (extra === true ? undefined : extra);
-      if (property === undefined) return open;
-      return fitsDeclaredShape(loaded, property, item, depth + 1);
+      if (hidden(key)) return false;
+      const property = shape.properties.get(key);
+      // A key several `allOf` parts declare is typed as all of them.
+      if (property !== undefined)
+        return [property, ...(shape.earlier.get(key) ?? [])].every((declared) =>
+          fitsDeclaredShape(loaded, declared, item, depth + 1),
+        );
+      if (extra === undefined || extra === true) return open;
+      return fitsDeclaredShape(loaded, extra, item, depth + 1);
     });
   }
   // A string, number or boolean where the schema describes an object or array (a document

@@ -1,4 +1,4 @@
-import { dereference } from "./dereference.js";
+import { dereference } from "../openapi/refs.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
 import type { Operation } from "./operation.js";
 import { operationTypeStem } from "./operation-name.js";

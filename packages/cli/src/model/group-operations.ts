@@ -1,6 +1,6 @@
 import { appendPointer } from "../openapi/pointer.js";
+import { shortHash } from "../util/hash.js";
 import { compareText } from "./compare.js";
-import { shortHash } from "./hash.js";
 import { camelCase, kebabCase, NameScope, pascalCase, splitWords } from "./names.js";
 import type { Operation } from "./operation.js";
 import { operationName } from "./operation-name.js";

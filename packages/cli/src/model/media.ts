@@ -1,5 +1,5 @@
 import type { LoadedDocument } from "../openapi/load.js";
-import { dereference } from "./dereference.js";
+import { dereference } from "../openapi/refs.js";
 import type { SchemaAt } from "./schema-input.js";
 
 /** How a body travels on the wire; decides decorators and the TypeScript type of a payload. */

@@ -1,6 +1,8 @@
 import type { EnvelopeKeys } from "../options.js";
 import { errorResponses } from "./error-responses.js";
 import { multipartFormType } from "./form-type.js";
+import { type MethodParameter, planParameters } from "./method-parameters.js";
+import { planReturns, type ReturnSource } from "./method-returns.js";
 import type { Operation } from "./operation.js";
 import { parameterTag } from "./parameter-doc.js";
 import type { Declaration, MethodPlan, ParameterPlan, QueryKeyPlan } from "./plan-types.js";
@@ -8,7 +10,6 @@ import { foldQueryParameters, type PlannedParameter } from "./query-object.js";
 import { queryObjectType } from "./query-object-type.js";
 import type { SchemaContext } from "./schema/schema-context.js";
 import { buildSchemaType } from "./schema/schema-type.js";
-import { planSignature, type ReturnSource, type SignatureParameter } from "./signature.js";
 import type { StreamKind } from "./stream-media.js";
 import type { ApiMethod } from "./tag-group.js";
 import {
@@ -37,7 +38,11 @@ export interface MethodTypes {
   readonly queryObject: boolean;
 }
 
-/** Plans a method's signature and builds its parameter and return types, in that order. */
+/**
+ * Plans one method from its operation: its parameters and how each goes on the wire, its body's
+ * media type and its response's reading, then builds the parameter and return types, in that
+ * order. With `envelope` keys, a 2xx JSON response that is an envelope returns its data's type.
+ */
 export function planMethod(
   method: ApiMethod,
   context: SchemaContext,
@@ -45,25 +50,24 @@ export function planMethod(
   types: MethodTypes = { declared: new Map(), queryObject: false },
 ): MethodPlan {
   const { operation } = method;
-  const planned = planSignature(context.loaded, operation, context.warnings, envelope);
+  const { loaded, warnings } = context;
+  const planned = planParameters(loaded, operation, warnings);
+  const reads = planReturns(loaded, operation, warnings, envelope);
   const parameters: readonly PlannedParameter[] = types.queryObject
     ? foldQueryParameters(planned.parameters).parameters
     : planned.parameters;
-  const signature = { ...planned, parameters };
   const notes = [
-    signature.cookies.length > 0
-      ? `Cookie parameters (${signature.cookies.join(", ")}) are not sent by this method: write them into the Cookie header yourself.`
+    planned.cookies.length > 0
+      ? `Cookie parameters (${planned.cookies.join(", ")}) are not sent by this method: write them into the Cookie header yourself.`
       : undefined,
-    signature.fileFields.length > 0
-      ? `Multipart file fields: ${signature.fileFields.join(", ")}.`
+    planned.fileFields.length > 0
+      ? `Multipart file fields: ${planned.fileFields.join(", ")}.`
       : undefined,
     method.streamOf !== undefined ? streamNote(method.streamOf, operation) : undefined,
   ];
   // A query object's parameters are documented on its type's keys.
   const parameterTags = planned.parameters.flatMap((parameter) =>
-    parameters.includes(parameter)
-      ? (parameterTag(context.loaded, operation, parameter) ?? [])
-      : [],
+    parameters.includes(parameter) ? (parameterTag(loaded, operation, parameter) ?? []) : [],
   );
   const doc = docOf(
     [
@@ -75,18 +79,12 @@ export function planMethod(
     ],
     [...parameterTags, ...(operation.deprecated ? ["@deprecated"] : [])],
   );
-  const parameterPlans = signature.parameters.map((parameter): ParameterPlan => {
+  const parameterPlans = parameters.map((parameter): ParameterPlan => {
     const source = parameter.type;
     return {
       variable: parameter.variable,
-      ...(parameter.decorator !== undefined ? { decorator: parameter.decorator } : {}),
+      binding: parameter.binding,
       ...(parameter.key !== undefined ? { key: parameter.key } : {}),
-      ...(parameter.joinedStyle !== undefined ? { joinedStyle: parameter.joinedStyle } : {}),
-      ...(parameter.deepObject ? { deepObject: parameter.deepObject } : {}),
-      ...(parameter.encoding !== undefined ? { encoding: parameter.encoding } : {}),
-      ...(parameter.simpleExplode !== undefined ? { simpleExplode: parameter.simpleExplode } : {}),
-      ...(parameter.pathStyle !== undefined ? { pathStyle: parameter.pathStyle } : {}),
-      ...(parameter.json ? { json: parameter.json } : {}),
       ...("queryKeys" in source ? { queryKeys: source.queryKeys.map(queryKey) } : {}),
       required: parameter.required,
       type:
@@ -96,7 +94,7 @@ export function planMethod(
     };
   });
   const returns = context.inView("response", () =>
-    union(signature.returns.map((source) => sourceType(source, context))),
+    union(reads.returns.map((source) => sourceType(source, context))),
   );
   // Error bodies are responses too: readOnly properties stay, writeOnly ones are left out.
   const errors = context.inView("response", () => errorsType(operation, context));
@@ -106,9 +104,9 @@ export function planMethod(
     verb: operation.verb,
     path: method.path,
     doc,
-    ...(signature.contentType !== undefined ? { contentType: signature.contentType } : {}),
-    ...(signature.responseType !== undefined ? { responseType: signature.responseType } : {}),
-    ...(signature.envelope !== undefined ? { envelope: signature.envelope } : {}),
+    ...(planned.contentType !== undefined ? { contentType: planned.contentType } : {}),
+    ...(reads.responseType !== undefined ? { responseType: reads.responseType } : {}),
+    ...(reads.envelope !== undefined ? { envelope: reads.envelope } : {}),
     parameters: parameterPlans,
     returns,
     ...(errors !== undefined ? { errors } : {}),
@@ -122,13 +120,9 @@ function streamNote(other: string, operation: Operation): string {
   return `Reads the ${types.join(" or ")} answer as a stream (\`${other}\` reads the other); it asks for it by \`Accept\`, and an API that decides by a body field (\`stream: true\`) needs that set too.`;
 }
 
-/** How the runtime sends one key of a query object: its wire name and style. */
-function queryKey(parameter: SignatureParameter): QueryKeyPlan {
-  return {
-    key: parameter.key!,
-    ...(parameter.joinedStyle !== undefined ? { joinedStyle: parameter.joinedStyle } : {}),
-    ...(parameter.deepObject ? { deepObject: parameter.deepObject } : {}),
-  };
+/** How the runtime sends one key of a query object: its wire name and binding. */
+function queryKey(parameter: MethodParameter): QueryKeyPlan {
+  return { key: parameter.key!, binding: parameter.binding };
 }
 
 /**

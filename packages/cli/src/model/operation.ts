@@ -1,9 +1,8 @@
 import type { HttpVerb, ParameterLocation } from "../openapi/types.js";
 import type { BodyKind } from "./media.js";
-import type { PathStyle } from "./path-style.js";
-import type { JoinedQueryStyle } from "./query-style.js";
 import type { SchemaAt } from "./schema-input.js";
 import type { StreamKind } from "./stream-media.js";
+import type { FieldEncoding, WireBinding } from "./wire-binding.js";
 
 /**
  * The method, lower case: a fixed field (`trace` is skipped; `query` is OpenAPI 3.2's) or a token
@@ -22,18 +21,8 @@ export interface Parameter {
   example?: unknown;
   /** Absent when the document gives no schema: the parameter is typed `string`. */
   schema?: SchemaAt;
-  /** A query array sent as one joined value (`explode: false`); absent when items repeat the key. */
-  joinedStyle?: JoinedQueryStyle;
-  /** A query object sent as `name[key]=value` pairs (`style: deepObject`). */
-  deepObject?: true;
-  /** A query object sent as its own keys (`form`, `explode: true`): `@Query()` without a name. */
-  exploded?: true;
-  /** A header object in the `simple` style: keys and values joined, or `key=value` with explode. */
-  simpleExplode?: boolean;
-  /** A path parameter whose style the runtime must be told (`label`, `matrix`, a `simple` object). */
-  pathStyle?: PathStyle;
-  /** A JSON `content` query or path parameter that can be an array: sent whole as JSON text. */
-  json?: true;
+  /** How the parameter goes on the wire, decided here once and printed as its decorator. */
+  binding: WireBinding;
   /** Why Kit cannot send this parameter (an OpenAPI 3.2 querystring it cannot express); skipped. */
   unsent?: string;
   pointer: string;
@@ -48,13 +37,6 @@ export interface RequestBody {
   /** A form or multipart body's Encoding Objects by field, as far as the runtime can honour them. */
   encoding?: Record<string, FieldEncoding>;
   pointer: string;
-}
-
-/** The runtime's `@Data(name, encoding)` option: OpenAPI's Encoding Object, checked. */
-export interface FieldEncoding {
-  style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
-  explode?: boolean;
-  contentType?: string;
 }
 
 export interface ResponseBody {

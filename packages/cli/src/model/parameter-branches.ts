@@ -1,6 +1,6 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer } from "../openapi/pointer.js";
-import { dereference } from "./dereference.js";
+import { dereference } from "../openapi/refs.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
 import type { SchemaAt } from "./schema-input.js";
 

@@ -1,9 +1,9 @@
 import type { LoadedDocument } from "../openapi/load.js";
+import { dereference } from "../openapi/refs.js";
 import type { SchemaObject } from "../openapi/types.js";
-import { dereference } from "./dereference.js";
+import type { MethodParameter } from "./method-parameters.js";
 import type { Operation } from "./operation.js";
 import { valueText } from "./schema-doc.js";
-import type { SignatureParameter } from "./signature.js";
 
 /**
  * The `@param` line of a method's doc comment for one parameter: its description, whether it is
@@ -13,7 +13,7 @@ import type { SignatureParameter } from "./signature.js";
 export function parameterTag(
   loaded: LoadedDocument,
   operation: Operation,
-  parameter: SignatureParameter,
+  parameter: MethodParameter,
 ): string | undefined {
   const lines = parameterDocLines(loaded, operation, parameter);
   return lines.length === 0 ? undefined : `@param ${parameter.variable} ${lines.join("\n")}`;
@@ -23,7 +23,7 @@ export function parameterTag(
 export function parameterDocLines(
   loaded: LoadedDocument,
   operation: Operation,
-  parameter: SignatureParameter,
+  parameter: MethodParameter,
 ): string[] {
   const declared =
     parameter.from &&

@@ -1,10 +1,11 @@
 import type { ServiceEnvelope } from "./envelope-plan.js";
-import type { FieldEncoding, Verb } from "./operation.js";
-import type { PathStyle } from "./path-style.js";
-import type { JoinedQueryStyle } from "./query-style.js";
-import type { EnvelopeMode, ParameterDecorator } from "./signature.js";
+import type { Verb } from "./operation.js";
 import type { TagGroup } from "./tag-group.js";
 import type { Doc, IndexSignature, NamedType, Property, TypeExpr } from "./type-expr.js";
+import type { WireBinding } from "./wire-binding.js";
+
+/** The runtime's envelope modes, as a generated method declares them. */
+export type EnvelopeMode = "strict" | "auto" | false;
 
 /** The plan the printer prints: data only, decided in full before anything is printed. */
 
@@ -57,31 +58,20 @@ export interface MethodPlan {
   readonly form?: TypeExpr;
 }
 
-/** One key of a query object: its wire name and, as for a named `@Query`, its style. */
+/** One key of a query object: its wire name and, as for a named `@Query`, its binding. */
 export interface QueryKeyPlan {
   readonly key: string;
-  readonly joinedStyle?: JoinedQueryStyle;
-  readonly deepObject?: true;
+  readonly binding: WireBinding;
 }
 
 export interface ParameterPlan {
   readonly variable: string;
   /** For a query object (`@Query({ keys })`): its keys in the order they are sent. */
   readonly queryKeys?: readonly QueryKeyPlan[];
-  /** Absent for cookie parameters, which the caller writes into the Cookie header. */
-  readonly decorator?: ParameterDecorator;
+  /** How the value goes on the wire, as the document's parameter decided it: the decorator. */
+  readonly binding: WireBinding;
+  /** The decorator's name argument; absent for `@Query()`, `@Data()` and a cookie. */
   readonly key?: string;
-  readonly joinedStyle?: JoinedQueryStyle;
-  /** A query object sent as `key[field]=value`. */
-  readonly deepObject?: true;
-  /** How a form or multipart field is encoded (`@Data(name, { style, explode, contentType })`). */
-  readonly encoding?: FieldEncoding;
-  /** A header object's `simple` style explode (`@HeaderValue(name, { explode })`). */
-  readonly simpleExplode?: boolean;
-  /** A path parameter's style (`@Params(name, { style, explode })`). */
-  readonly pathStyle?: PathStyle;
-  /** A value sent as JSON text (`@Query(name, { contentType: "application/json" })`). */
-  readonly json?: true;
   readonly required: boolean;
   readonly type: TypeExpr;
 }
@@ -117,5 +107,7 @@ export interface MockHandlerPlan {
 
 export interface MockFilePlan {
   readonly group: TagGroup;
+  /** The seed the examples were generated with, as `kit mock --seed`. */
+  readonly seed: number;
   readonly handlers: readonly MockHandlerPlan[];
 }

@@ -11,6 +11,7 @@ import { planMethod } from "./method-plan.js";
 import { TypePlacement } from "./placement.js";
 import type { Declaration, GenerationPlan } from "./plan-types.js";
 import { SchemaContext } from "./schema/schema-context.js";
+import { buildSchemaType } from "./schema/schema-type.js";
 import type { NamedType } from "./type-expr.js";
 import { TypeRegistry } from "./type-registry.js";
 import type { Warnings } from "./warnings.js";
@@ -41,7 +42,7 @@ export function planDocument(
     reserved: [...groups.map((group) => group.className), ...(envelopeKeys ? ["Envelope"] : [])],
     warnings,
   });
-  const context = new SchemaContext(loaded, registry, warnings);
+  const context = new SchemaContext(loaded, registry, warnings, buildSchemaType);
   // Query objects and multipart forms have no schema to build from: their methods declare them.
   const types = { declared: new Map<NamedType, Declaration>(), queryObject: !!options.queryObject };
   const placement = new TypePlacement(

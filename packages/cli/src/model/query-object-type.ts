@@ -1,11 +1,11 @@
 import { compareText } from "./compare.js";
+import type { MethodParameter } from "./method-parameters.js";
 import type { Operation } from "./operation.js";
 import { operationTypeStem } from "./operation-name.js";
 import { parameterDocLines } from "./parameter-doc.js";
 import type { Declaration } from "./plan-types.js";
 import type { SchemaContext } from "./schema/schema-context.js";
 import { buildSchemaType } from "./schema/schema-type.js";
-import type { SignatureParameter } from "./signature.js";
 import { type NamedType, type Property, primitive, type TypeExpr } from "./type-expr.js";
 
 const DEPRECATED = "Deprecated.";
@@ -17,7 +17,7 @@ const DEPRECATED = "Deprecated.";
  */
 export function queryObjectType(
   operation: Operation,
-  keys: readonly SignatureParameter[],
+  keys: readonly MethodParameter[],
   context: SchemaContext,
   declared: Map<NamedType, Declaration>,
 ): TypeExpr {
@@ -46,7 +46,7 @@ export function queryObjectType(
 
 function queryProperty(
   operation: Operation,
-  parameter: SignatureParameter,
+  parameter: MethodParameter,
   context: SchemaContext,
 ): Property {
   const lines = parameterDocLines(context.loaded, operation, parameter);

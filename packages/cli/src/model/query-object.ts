@@ -1,13 +1,14 @@
+import type { MethodParameter } from "./method-parameters.js";
 import { NameScope } from "./names.js";
-import type { SignatureParameter, TypeSource } from "./signature.js";
+import type { TypeSource } from "./type-source.js";
 
 /** A query object of these named query parameters, declared as `<Operation>Query`. */
 export interface QueryObjectSource {
-  queryKeys: readonly SignatureParameter[];
+  queryKeys: readonly MethodParameter[];
 }
 
 /** A parameter of the printed signature: one of the document's, or a query object of several. */
-export interface PlannedParameter extends Omit<SignatureParameter, "type"> {
+export interface PlannedParameter extends Omit<MethodParameter, "type"> {
   type: TypeSource | QueryObjectSource;
 }
 
@@ -17,9 +18,9 @@ export interface PlannedParameter extends Omit<SignatureParameter, "type"> {
  * form sends them in. An exploded query object (`@Query()`, whose own keys are the query keys) and
  * every other parameter stay as they are.
  */
-export function foldQueryParameters(parameters: readonly SignatureParameter[]): {
+export function foldQueryParameters(parameters: readonly MethodParameter[]): {
   parameters: PlannedParameter[];
-  keys: readonly SignatureParameter[];
+  keys: readonly MethodParameter[];
 } {
   const keys = parameters.filter(isNamedQuery);
   if (keys.length === 0) return { parameters: [...parameters], keys };
@@ -28,7 +29,7 @@ export function foldQueryParameters(parameters: readonly SignatureParameter[]): 
     if (!isNamedQuery(parameter)) variables.reserve(parameter.variable);
   const query: PlannedParameter = {
     variable: variables.claim("query"),
-    decorator: "Query",
+    binding: { in: "query" },
     required: keys.some((key) => key.required),
     type: { queryKeys: keys },
   };
@@ -38,6 +39,6 @@ export function foldQueryParameters(parameters: readonly SignatureParameter[]): 
   return { parameters: folded, keys };
 }
 
-function isNamedQuery(parameter: SignatureParameter): boolean {
-  return parameter.decorator === "Query" && parameter.key !== undefined;
+function isNamedQuery(parameter: MethodParameter): boolean {
+  return parameter.binding.in === "query" && parameter.key !== undefined;
 }

@@ -1,7 +1,7 @@
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer } from "../openapi/pointer.js";
-import { dereference } from "./dereference.js";
+import { dereference } from "../openapi/refs.js";
 import { bodyKind, chooseMediaType } from "./media.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
 import type { SchemaInput } from "./schema-input.js";

@@ -1,7 +1,7 @@
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { appendPointer } from "../openapi/pointer.js";
-import { dereference } from "./dereference.js";
+import { dereference } from "../openapi/refs.js";
 import type { Operation, ResponseBody } from "./operation.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
 import type { StreamKind } from "./stream-media.js";

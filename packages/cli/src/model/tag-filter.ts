@@ -1,12 +1,12 @@
-import { KitGenerateError } from "../errors.js";
+import { KitUsageError } from "../errors.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { pointerOf } from "../openapi/pointer.js";
+import { resolveObject } from "../openapi/refs.js";
 import type { OperationObject, PathItemObject } from "../openapi/types.js";
+import { closestName } from "../util/closest-name.js";
 import { isPathKey, operationTags } from "./build-operations.js";
-import { closestName } from "./closest-name.js";
 import { compareText } from "./compare.js";
 import { pathItemOperations } from "./path-item-operations.js";
-import { resolveObject } from "./resolve.js";
 
 export interface TagFilter {
   tags?: readonly string[] | undefined;
@@ -33,12 +33,11 @@ export function checkTagFilter(loaded: LoadedDocument, filter: TagFilter): void 
   const closest = closestName(unknown.tag, known);
   const listed = known.slice(0, LISTED_TAGS).map((tag) => JSON.stringify(tag));
   if (known.length > LISTED_TAGS) listed.push(`… (${known.length - LISTED_TAGS} more)`);
-  throw new KitGenerateError(
+  throw new KitUsageError(
     `${unknown.flag} ${JSON.stringify(unknown.tag)} matches no operation's tag` +
       (closest === undefined ? "" : ` (did you mean ${JSON.stringify(closest)}?)`) +
       `; the document's tags: ${listed.join(", ") || "none"}`,
     loaded.file === undefined ? {} : { file: loaded.file },
-    { exitCode: 2 },
   );
 }
 

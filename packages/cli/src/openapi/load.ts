@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { extname } from "node:path";
-import { KitGenerateError, type SourceLocation } from "../errors.js";
+import { KitGenerateError, KitUsageError, type SourceLocation } from "../errors.js";
 import { parseJsonText } from "./json-text.js";
 import { pointerSegments } from "./pointer.js";
 import type { Locate } from "./refs.js";
@@ -23,7 +23,7 @@ export async function readOpenAPIDocument(path: string): Promise<{ file: string;
   const location = { file: path };
   const stats = await stat(path).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT" || error.code === "ENOTDIR") {
-      throw new KitGenerateError("input file not found", location, { exitCode: 2, cause: error });
+      throw new KitUsageError("input file not found", location, { cause: error });
     }
     throw unreadable(location, error);
   });

@@ -1,6 +1,6 @@
 import { KitGenerateError, type SourceLocation } from "../errors.js";
 import { isObject } from "./is-object.js";
-import { isArrayIndex, pointerOf, unescapeSegment } from "./pointer.js";
+import { isArrayIndex, pointerOf, pointerSegments, unescapeSegment } from "./pointer.js";
 import type { OpenAPIDocument, ReferenceObject, SchemaObject } from "./types.js";
 
 /** Turns a pointer into the location errors report; `LoadedDocument.locate` adds file and line. */
@@ -63,23 +63,125 @@ export function resolveLocalReference<T = unknown>(
 }
 
 /**
- * The schema itself, or the schema its `$ref` chain ends at. `name` is the component key when the
- * chain ends at `#/components/schemas/<name>`. Keywords beside a `$ref` are ignored, as OpenAPI 3.0
- * prescribes.
+ * Where references are followed: the document and, for the errors a broken reference raises, a
+ * way from a pointer to its file and line. `LoadedDocument` is one.
  */
+export interface ReferenceSource {
+  readonly document: OpenAPIDocument;
+  readonly locate?: Locate;
+}
+
+/** A schema as `dereference` gives it; `name` is the component key of `#/components/schemas/<name>`. */
+export interface SchemaTarget {
+  schema: SchemaObject;
+  pointer: string;
+  name?: string;
+}
+
+interface Target {
+  value: unknown;
+  pointer: string;
+  /** The target read as a schema, made on first use. */
+  schema?: SchemaTarget;
+}
+
+const targets = new WeakMap<OpenAPIDocument, Map<string, Target>>();
+
+/**
+ * The one place a `$ref` is followed: its target is remembered per document and `$ref` text, as a
+ * local reference leads to the same place wherever it is written and large documents repeat the
+ * same references thousands of times. A broken reference is not remembered, so the error names
+ * each place that uses it.
+ */
+function targetOf(source: ReferenceSource, ref: string, at: string): Target {
+  let byRef = targets.get(source.document);
+  if (byRef === undefined) {
+    byRef = new Map();
+    targets.set(source.document, byRef);
+  }
+  let target = byRef.get(ref);
+  if (target === undefined) {
+    target = resolveLocalReference(source.document, ref, at, source.locate);
+    byRef.set(ref, target);
+  }
+  return target;
+}
+
+/** `value` itself, or the value its `$ref` chain ends at, with the pointer of where it stands. */
+export function followReference(
+  source: ReferenceSource,
+  value: unknown,
+  pointer: string,
+): { value: unknown; pointer: string } {
+  return isObject(value) && typeof value.$ref === "string"
+    ? targetOf(source, value.$ref, pointer)
+    : { value, pointer };
+}
+
+/** `followReference`, then a check that an object stands there; `what` names it in the error. */
+export function resolveObject<T>(
+  source: ReferenceSource,
+  value: unknown,
+  pointer: string,
+  what: string,
+): { value: T; pointer: string } {
+  const target = followReference(source, value, pointer);
+  if (!isObject(target.value)) {
+    const locate = source.locate ?? pointerOnly;
+    throw new KitGenerateError(`${what} must be an object`, locate(target.pointer));
+  }
+  return target as { value: T; pointer: string };
+}
+
+/**
+ * The value at `pointer` (in `pointerOf` form), with a `$ref` found there followed; undefined
+ * where the document has nothing.
+ */
+export function valueAtPointer(
+  source: ReferenceSource,
+  pointer: string,
+): { value: unknown; pointer: string } {
+  return followReference(source, documentValue(source.document, pointer), pointer);
+}
+
+/** The value at `pointer` (in `pointerOf` form) as it stands, `$ref` or not; undefined if none. */
+export function documentValue(document: OpenAPIDocument, pointer: string): unknown {
+  const found = valueAt(document, pointerSegments(pointer));
+  return found.exists ? found.value : undefined;
+}
+
+/**
+ * The schema itself, or the schema its `$ref` chain ends at. Keywords beside a `$ref` are ignored,
+ * as OpenAPI 3.0 prescribes. A hostile document may put anything where a schema belongs; it reads
+ * as a schema saying nothing.
+ */
+export function dereference(
+  source: ReferenceSource,
+  input: SchemaObject | ReferenceObject,
+  pointer: string,
+): SchemaTarget {
+  if (!isObject(input)) return { schema: {}, pointer };
+  if (typeof input.$ref !== "string") return { schema: input as SchemaObject, pointer };
+  const target = targetOf(source, input.$ref, pointer);
+  if (target.schema === undefined) {
+    const schema = asSchema(target.value, target.pointer, source.locate ?? pointerOnly);
+    const name = componentSchemaName(target.pointer);
+    target.schema =
+      name === undefined
+        ? { schema, pointer: target.pointer }
+        : { schema, pointer: target.pointer, name };
+  }
+  return target.schema;
+}
+
+/** `dereference` for a caller that holds the document itself (the package's public export). */
 export function dereferenceSchema(
   document: OpenAPIDocument,
   schema: SchemaObject | ReferenceObject,
   pointer: string,
   locate: Locate = pointerOnly,
-): { schema: SchemaObject; pointer: string; name?: string } {
-  if (typeof schema.$ref !== "string") return { schema: schema as SchemaObject, pointer };
-  const target = resolveLocalReference(document, schema.$ref, pointer, locate);
-  const resolved = asSchema(target.value, target.pointer, locate);
-  const name = componentSchemaName(target.pointer);
-  return name === undefined
-    ? { schema: resolved, pointer: target.pointer }
-    : { schema: resolved, pointer: target.pointer, name };
+): SchemaTarget {
+  return dereference({ document, locate }, schema, pointer);
 }
 
 function asSchema(value: unknown, pointer: string, locate: Locate): SchemaObject {

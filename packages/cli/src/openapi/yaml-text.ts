@@ -26,7 +26,7 @@ let yamlPackage: YamlPackage | undefined;
 
 /**
  * The `yaml` package, loaded by the first YAML document only: a run on a JSON document never needs
- * it, and loading it costs about 0.1 s of CPU time (a tenth of generating GitHub's document).
+ * it, and loading it costs CPU time that a JSON run would pay for nothing.
  * `require`, because it is synchronous like the parser; the package's Node entry is CommonJS.
  */
 function yaml(): YamlPackage {

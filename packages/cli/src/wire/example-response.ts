@@ -1,9 +1,10 @@
 import { canonicalJson } from "../model/canonical-json.js";
+import { DEFAULT_ENVELOPE_KEYS, readEnvelope } from "../model/envelope.js";
 import { isMediaRange, responseKind } from "../model/media.js";
-import { mergeObjectShape } from "../model/merge-object-shape.js";
 import type { Operation, ResponseBody } from "../model/operation.js";
 import type { SchemaAt } from "../model/schema-input.js";
 import type { LoadedDocument } from "../openapi/load.js";
+import type { EnvelopeKeys } from "../options.js";
 import { exampleValue } from "./example-value.js";
 
 /** A response to send for an operation, and what a client must make of it. */
@@ -25,12 +26,13 @@ export interface ExampleResponse {
  * client reads (JSON first, then text, then binary, as the generator chooses), with a body built
  * by `exampleValue`. A media range is answered with a concrete type (`application/json`,
  * `text/plain`, `application/octet-stream`). `envelope` says the schema declares `data` beside
- * `code` or `message`, which the runtime's default envelope unwraps.
+ * `code` or `message` (the envelope `keys`, the runtime's default ones unless given).
  */
 export function exampleResponse(
   loaded: LoadedDocument,
   operation: Operation,
   seed = 0,
+  keys: EnvelopeKeys = DEFAULT_ENVELOPE_KEYS,
 ): ExampleResponse {
   const response = clientResponse(operation.responses);
   const status = statusOf(response?.status);
@@ -50,7 +52,7 @@ export function exampleResponse(
           direction: "response",
           seed,
         });
-  return encodeResponse(loaded, status, response.mediaType, response.schema, value);
+  return encodeResponse(loaded, status, response.mediaType, response.schema, value, keys);
 }
 
 /**
@@ -63,6 +65,7 @@ export function encodeResponse(
   mediaType: string,
   schema: SchemaAt | undefined,
   value: unknown,
+  keys: EnvelopeKeys = DEFAULT_ENVELOPE_KEYS,
 ): ExampleResponse {
   const range = isMediaRange(mediaType);
   // What a server sends under a range: a string schema is text/plain (springdoc's String methods).
@@ -76,7 +79,8 @@ export function encodeResponse(
         expected: {
           kind: "json",
           value: value === undefined ? null : value,
-          envelope: schema !== undefined && declaresEnvelope(loaded, schema),
+          envelope:
+            schema !== undefined && readEnvelope(loaded, schema, keys, "auto") !== undefined,
         },
       };
     case "text": {
@@ -115,11 +119,4 @@ export function clientResponse(responses: readonly ResponseBody[]): ResponseBody
 function statusOf(status: string | undefined): number {
   const number = Number(status);
   return Number.isInteger(number) ? number : 200;
-}
-
-/** Whether the schema declares `data` beside `code` or `message`, which the runtime unwraps. */
-export function declaresEnvelope(loaded: LoadedDocument, schema: SchemaAt): boolean {
-  const properties = mergeObjectShape(loaded, [schema])?.properties;
-  if (!properties?.has("data")) return false;
-  return properties.has("code") || properties.has("message");
 }

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type RandExp from "randexp";
 import { isObject } from "../openapi/is-object.js";
 import { appendPointer } from "../openapi/pointer.js";
-import { dereferenceSchema } from "../openapi/refs.js";
+import { dereference } from "../openapi/refs.js";
 import type { OpenAPIDocument, SchemaObject } from "../openapi/types.js";
 import { emptyRecord } from "./form-fields.js";
 import type { Direction } from "./json-schema.js";
@@ -117,7 +117,7 @@ function exampleOf(
   if (input === false) return undefined;
   if (!isObject(input)) return "kit";
   if (depth > LAST_DEPTH) return null;
-  const { schema, pointer: at } = dereferenceSchema(state.document, input as SchemaObject, pointer);
+  const { schema, pointer: at } = dereference(state, input as SchemaObject, pointer);
   const s = schema as Schema;
   if (s.const !== undefined) return s.const;
   if (Array.isArray(s.enum) && s.enum.length > 0) {
@@ -138,7 +138,35 @@ function exampleOf(
     );
     const own = hasOwnShape(s) ? synthesize(state, s, at, depth, required) : undefined;
     const all = own === undefined ? parts : [...parts, own];
-    return all.every(isRecord) ? mergeParts(all) : all[0];
+    // Parts that only constrain (`{anyOf: [{required: [a]}, …]}`) give no object of their own;
+    // where any part gives one, the objects are the value.
+    const records = all.filter(isRecord);
+    if (records.length === 0) {
+      // A value of a part that lists the allowed values (`enum`, `const`) meets the others'.
+      const listing = s.allOf.findIndex((part) => listsValues(state, part));
+      if (listing !== -1) return all[listing];
+      // Otherwise one value for every part's keywords at once (pandascore's `{nullable: true}`
+      // beside a `$ref` to `{type: string, format: uri}`).
+      return exampleOf(state, mergedKeywords(state, s, at), at, depth + 1, alsoRequired);
+    }
+    const merged = mergeParts(records);
+    // A key several parts declare must meet every declaration (Linode's `type: {enum}` beside
+    // `type: {example: "automatic"}`): its value is generated from all of them at once.
+    for (const [name, declared] of sharedProperties(state, s, at)) {
+      if (!Object.hasOwn(merged, name)) continue;
+      const item = exampleOf(
+        state,
+        { allOf: declared.map(({ schema }) => schema) },
+        declared[0]!.pointer,
+        depth + 1,
+      );
+      if (item !== undefined) merged[name] = item;
+    }
+    // `additionalProperties: false` beside `allOf` counts only the schema's own properties: the
+    // parts' keys are extra there (ShipEngine's response bodies), so they are left out.
+    if (s.additionalProperties === false)
+      for (const name of Object.keys(merged)) if (!declaresOwn(s, name)) delete merged[name];
+    return merged;
   }
   const branches = s.oneOf ?? s.anyOf;
   if (Array.isArray(branches) && branches.length > 0) {
@@ -151,17 +179,109 @@ function exampleOf(
     );
     const chosen = Math.max(fitting === -1 ? branches.findIndex(usable) : fitting, 0);
     const where = appendPointer(at, key, chosen);
-    return exampleOf(state, withBranch(state, s, branches[chosen], where), where, depth + 1);
+    const value = exampleOf(state, withBranch(state, s, branches[chosen], where), where, depth + 1);
+    return withDiscriminator(state, s, branches[chosen], value);
   }
   return synthesize(state, s, at, depth, alsoRequired);
 }
 
 const NONE: ReadonlySet<string> = new Set();
 
+/**
+ * The value of a `oneOf`/`anyOf` branch with the discriminator's property naming that branch, as
+ * a client switching on it expects (ix-api's `type: "allow"`, not a generated string): the
+ * `mapping` key that names the branch's `$ref`, else the schema's component name. A value the
+ * branch itself lists (`const`, `enum`) is kept.
+ */
+function withDiscriminator(state: State, s: Schema, branch: unknown, value: unknown): unknown {
+  const discriminator = s.discriminator;
+  if (!isRecord(value) || !isObject(discriminator) || !isObject(branch)) return value;
+  const property = discriminator.propertyName;
+  const ref = branch.$ref;
+  if (typeof property !== "string" || typeof ref !== "string") return value;
+  const resolved = dereference(state, branch as SchemaObject, "#").schema;
+  const declared = isObject(resolved.properties) ? resolved.properties[property] : undefined;
+  if (listsValues(state, declared)) return value;
+  const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
+  const name =
+    Object.keys(mapping)
+      .sort()
+      .find((key) => mapping[key] === ref || `#/components/schemas/${mapping[key]}` === ref) ??
+    /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
+  if (name === undefined) return value;
+  return { ...value, [property]: name };
+}
+
+/** Whether a schema (`$ref` followed) allows only listed values: `const` or `enum`. */
+function listsValues(state: State, input: unknown): boolean {
+  if (!isObject(input)) return false;
+  const { schema } = dereference(state, input as SchemaObject, "#");
+  return schema.const !== undefined || Array.isArray(schema.enum);
+}
+
+/** Whether the schema itself names the key in `properties` or matches it by `patternProperties`. */
+function declaresOwn(s: Schema, name: string): boolean {
+  if (isObject(s.properties) && Object.hasOwn(s.properties, name)) return true;
+  if (!isObject(s.patternProperties)) return false;
+  return Object.keys(s.patternProperties).some((pattern) => {
+    try {
+      return safePattern(pattern, "u", () => {}).test(name);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** One schema with the keywords of every `allOf` part (`$ref`s followed) and the schema's own. */
+function mergedKeywords(state: State, s: Schema, at: string): Schema {
+  const merged: Schema = {};
+  (s.allOf ?? []).forEach((part, index) => {
+    if (!isObject(part)) return;
+    const resolved = dereference(
+      state,
+      part as SchemaObject,
+      appendPointer(at, "allOf", index),
+    ).schema;
+    Object.assign(merged, resolved);
+  });
+  const { allOf: _, ...own } = s;
+  Object.assign(merged, own);
+  // A part's own `allOf` was merged into its value already; it is not walked again.
+  delete merged.allOf;
+  return merged;
+}
+
+/**
+ * The properties that more than one of an `allOf`'s parts (`$ref`s followed) or the schema itself
+ * declare, each with its declarations in order.
+ */
+function sharedProperties(
+  state: State,
+  s: Schema,
+  at: string,
+): Map<string, { schema: unknown; pointer: string }[]> {
+  const declared = new Map<string, { schema: unknown; pointer: string }[]>();
+  const add = (schema: SchemaObject, pointer: string) => {
+    if (!isObject(schema.properties)) return;
+    for (const [name, property] of Object.entries(schema.properties)) {
+      const list = declared.get(name) ?? [];
+      list.push({ schema: property, pointer: appendPointer(pointer, "properties", name) });
+      declared.set(name, list);
+    }
+  };
+  (s.allOf ?? []).forEach((part, index) => {
+    if (!isObject(part)) return;
+    const resolved = dereference(state, part as SchemaObject, appendPointer(at, "allOf", index));
+    add(resolved.schema, resolved.pointer);
+  });
+  add(s, at);
+  return new Map([...declared].filter(([, list]) => list.length > 1));
+}
+
 /** The `required` names of a schema, `$ref` followed. */
 function requiredOf(state: State, input: unknown): string[] {
   if (!isObject(input)) return [];
-  const { schema } = dereferenceSchema(state.document, input as SchemaObject, "#");
+  const { schema } = dereference(state, input as SchemaObject, "#");
   return Array.isArray(schema.required)
     ? schema.required.filter((name): name is string => typeof name === "string")
     : [];
@@ -191,7 +311,7 @@ function withBranch(state: State, parent: Schema, branch: unknown, at: string): 
   delete own.oneOf;
   delete own.anyOf;
   if (!hasOwnShape(own) && own.required === undefined) return branch;
-  const resolved = dereferenceSchema(state.document, branch as SchemaObject, at).schema as Schema;
+  const resolved = dereference(state, branch as SchemaObject, at).schema as Schema;
   const merged: Schema = { ...own, ...resolved };
   if (isObject(own.properties) || isObject(resolved.properties)) {
     merged.properties = { ...own.properties, ...resolved.properties };
@@ -207,7 +327,7 @@ function hasOwnShape(schema: Schema): boolean {
 
 function branchType(state: State, branch: unknown): SchemaObject["type"] {
   if (!isObject(branch)) return undefined;
-  return dereferenceSchema(state.document, branch as SchemaObject, "#").schema.type;
+  return dereference(state, branch as SchemaObject, "#").schema.type;
 }
 
 /** Whether `value` is of `type` (any type when none is declared). */
@@ -235,7 +355,7 @@ function typesMeet(left: SchemaObject["type"], right: SchemaObject["type"]): boo
 
 function isNullSchema(state: State, input: unknown): boolean {
   if (!isObject(input)) return false;
-  const { schema } = dereferenceSchema(state.document, input as SchemaObject, "#");
+  const { schema } = dereference(state, input as SchemaObject, "#");
   return (
     schema.type === "null" || (Array.isArray(schema.enum) && schema.enum.every((v) => v === null))
   );
@@ -302,13 +422,28 @@ function stringValue(state: State, schema: Schema, at: string): string {
   }
   text ??= format ?? `kit-${seedOf(state, at).toString(36).slice(0, 4)}`;
   const min = schema.minLength ?? 0;
-  if (text.length < min) text = text.padEnd(Math.min(min, MAX_STRING), "k");
+  if (text.length < min) text = lengthened(text, schema.format, Math.min(min, MAX_STRING));
   if (text.length > MAX_STRING) text = text.slice(0, MAX_STRING);
   state.size.used += text.length;
   if (schema.maxLength !== undefined && text.length > schema.maxLength) {
     text = text.slice(0, schema.maxLength);
   }
   return text;
+}
+
+/**
+ * `text` made `length` characters long where its format still holds: a date-time gets digits of
+ * a second's fraction (Unicourt's `minLength: 25`), an e-mail address a longer local part, other
+ * text (URIs, names) trailing `k`s.
+ */
+function lengthened(text: string, format: unknown, length: number): string {
+  const missing = length - text.length;
+  if (format === "date-time" && text.endsWith("Z") && missing >= 2)
+    return `${text.slice(0, -1)}.${"0".repeat(missing - 1)}Z`;
+  const at = text.indexOf("@");
+  if ((format === "email" || format === "idn-email") && at > 0)
+    return `${text.slice(0, at)}${"k".repeat(missing)}${text.slice(at)}`;
+  return text.padEnd(length, "k");
 }
 
 /**
@@ -437,18 +572,11 @@ function objectValue(
       (name) => isObject(schema.properties) && Object.hasOwn(schema.properties, name),
     ),
   ]);
-  const hidden = state.direction === "request" ? "readOnly" : "writeOnly";
-  // readOnly properties are never sent in a request, writeOnly ones never answered.
-  const shown = Object.keys(properties)
+  // Properties this side of the wire never carries (`writeOnly` in answers), required or not.
+  const names = Object.keys(properties)
     .sort()
-    .filter((name) => {
-      const property = properties[name];
-      if (!isObject(property)) return true;
-      const where = appendPointer(at, "properties", name);
-      const resolved = dereferenceSchema(state.document, property as SchemaObject, where).schema;
-      return (resolved as Record<string, unknown>)[hidden] !== true;
-    });
-  for (const name of shown) {
+    .filter((name) => !isHidden(state, properties[name], appendPointer(at, "properties", name)));
+  for (const name of names) {
     if ((depth >= MAX_DEPTH || state.size.used >= MAX_TOTAL) && !required.has(name)) continue;
     if (!required.has(name) && depth >= OPTIONAL_DEPTH) continue;
     const item = exampleOf(
@@ -460,7 +588,7 @@ function objectValue(
     if (item !== undefined) value[name] = item;
   }
   // An empty object vanishes in a form or deepObject body: write at least one declared property.
-  const first = shown[0];
+  const first = names[0];
   if (Object.keys(value).length === 0 && first !== undefined && depth < FIRST_PROPERTY_DEPTH) {
     const item = exampleOf(
       state,
@@ -475,7 +603,7 @@ function objectValue(
     typeof schema.minProperties === "number" ? schema.minProperties : 0,
     MAX_ITEMS,
   );
-  for (const name of shown) {
+  for (const name of names) {
     if (Object.keys(value).length >= least) break;
     if (Object.hasOwn(value, name)) continue;
     const item = exampleOf(
@@ -528,11 +656,8 @@ function extraKeys(
   at: string,
 ): { length: number; at(index: number): string } {
   const names = isObject(schema.propertyNames)
-    ? dereferenceSchema(
-        state.document,
-        schema.propertyNames as SchemaObject,
-        appendPointer(at, "propertyNames"),
-      ).schema
+    ? dereference(state, schema.propertyNames as SchemaObject, appendPointer(at, "propertyNames"))
+        .schema
     : undefined;
   const listed =
     names === undefined
@@ -542,6 +667,19 @@ function extraKeys(
   if (strings === undefined || strings.length === 0)
     return { length: Number.POSITIVE_INFINITY, at: (index) => `key${index}` };
   return { length: strings.length, at: (index) => strings[index]! };
+}
+
+/**
+ * Whether a property is one this side of the wire leaves out: `readOnly` in requests, `writeOnly`
+ * in answers, flagged on the property's schema or on the schema its `$ref` names (as the
+ * generated types read it, `hiddenIn`).
+ */
+function isHidden(state: State, property: unknown, where: string): boolean {
+  if (!isObject(property)) return false;
+  const flag = state.direction === "request" ? "readOnly" : "writeOnly";
+  if ((property as Record<string, unknown>)[flag] === true) return true;
+  const { schema } = dereference(state, property as SchemaObject, where);
+  return (schema as Record<string, unknown>)[flag] === true;
 }
 
 /**

@@ -4,8 +4,8 @@ import type { Operation } from "../model/operation.js";
 import { isContentParameter } from "../model/query-style.js";
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
-import { appendPointer, pointerSegments } from "../openapi/pointer.js";
-import { dereferenceSchema, resolveLocalReference } from "../openapi/refs.js";
+import { appendPointer } from "../openapi/pointer.js";
+import { dereference, valueAtPointer } from "../openapi/refs.js";
 import type {
   MediaTypeObject,
   ParameterObject,
@@ -79,7 +79,7 @@ export class RequestValidator {
   }
 
   #parameterObject(pointer: string): ParameterObject {
-    return atPointer(this.#loaded, pointer).value as ParameterObject;
+    return valueAtPointer(this.#loaded, pointer).value as ParameterObject;
   }
 
   #checkValue(
@@ -103,12 +103,12 @@ export class RequestValidator {
    */
   #schemaType(pointer: string | undefined): string | undefined {
     if (pointer === undefined) return undefined;
-    const raw = atPointer(this.#loaded, pointer).value;
+    const raw = valueAtPointer(this.#loaded, pointer).value;
     return isObject(raw) ? this.#typeOf(raw as SchemaObject, pointer, 0) : undefined;
   }
 
   #typeOf(schema: SchemaObject, pointer: string, depth: number): string | undefined {
-    const resolved = dereferenceSchema(this.#loaded.document, schema, pointer);
+    const resolved = dereference(this.#loaded, schema, pointer);
     const own = typeOfSchema(resolved.schema);
     if (own !== undefined || depth > 8) return own;
     for (const key of ["oneOf", "anyOf"] as const) {
@@ -140,11 +140,7 @@ export class RequestValidator {
     const items = pointer === undefined ? undefined : this.#schemaAt(pointer).items;
     const type = isObject(items)
       ? typeOfSchema(
-          dereferenceSchema(
-            this.#loaded.document,
-            items as SchemaObject,
-            appendPointer(pointer!, "items"),
-          ).schema,
+          dereference(this.#loaded, items as SchemaObject, appendPointer(pointer!, "items")).schema,
         )
       : undefined;
     return (item) =>
@@ -160,9 +156,9 @@ export class RequestValidator {
   }
 
   #schemaAt(pointer: string): SchemaObject {
-    const raw = atPointer(this.#loaded, pointer).value;
+    const raw = valueAtPointer(this.#loaded, pointer).value;
     if (!isObject(raw)) return {};
-    return dereferenceSchema(this.#loaded.document, raw as SchemaObject, pointer).schema;
+    return dereference(this.#loaded, raw as SchemaObject, pointer).schema;
   }
 
   #checkPath(operation: Operation, rawPath: string, add: Add): void {
@@ -557,14 +553,14 @@ function matches(declared: string, sent: string): boolean {
 
 function resolveAt(loaded: LoadedDocument, pointer: string): unknown {
   try {
-    return atPointer(loaded, pointer).value;
+    return valueAtPointer(loaded, pointer).value;
   } catch {
     return undefined;
   }
 }
 
 function resolvedPointer(loaded: LoadedDocument, pointer: string): string {
-  return atPointer(loaded, pointer).pointer;
+  return valueAtPointer(loaded, pointer).pointer;
 }
 
 /** A required form body whose fields are all optional may be sent empty. */
@@ -581,21 +577,4 @@ function allOptionalForm(
     { schema: media.schema, pointer: appendPointer(bodyPointer, "content", form, "schema") },
   ]);
   return shape !== undefined && shape.required.size === 0;
-}
-
-/**
- * The value at a pointer the model printed (keys as written, not percent-encoded), following a
- * `$ref` found there, with the pointer of where it really is.
- */
-function atPointer(loaded: LoadedDocument, pointer: string): { value: unknown; pointer: string } {
-  let value: unknown = loaded.document;
-  for (const segment of pointerSegments(pointer)) {
-    value =
-      isObject(value) || Array.isArray(value)
-        ? (value as Record<string, unknown>)[segment]
-        : undefined;
-  }
-  if (isObject(value) && typeof value.$ref === "string")
-    return resolveLocalReference(loaded.document, value.$ref, pointer);
-  return { value, pointer };
 }

@@ -1,11 +1,19 @@
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { createRequire } from "node:module";
+import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
+import type addFormats from "ajv-formats";
 import type { OpenAPIDocument } from "../openapi/types.js";
 import type { Direction } from "./json-schema.js";
 import { safePattern } from "./safe-pattern.js";
 import { SchemaClosure } from "./schema-closure.js";
 
 const DOCUMENT_ID = "kit:document";
+
+const require = createRequire(import.meta.url);
+/**
+ * Ajv loads with the first checker: `kit generate --mock msw` checks its answers, and importing
+ * it must not cost every other `kit generate` run.
+ */
+let ajvModules: { Ajv2020: typeof Ajv2020; addFormats: typeof addFormats } | undefined;
 
 /** One way a value breaks its schema: where in the value (a JSON pointer) and what. */
 export interface SchemaViolation {
@@ -101,7 +109,11 @@ function passes(validate: ValidateFunction, value: unknown, onOverflow: () => vo
   }
 }
 function newAjv(coerceTypes: false | "array", notice: (line: string) => void): Ajv2020 {
-  const ajv = new Ajv2020({
+  ajvModules ??= {
+    Ajv2020: (require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020 }).Ajv2020,
+    addFormats: require("ajv-formats") as typeof addFormats,
+  };
+  const ajv = new ajvModules.Ajv2020({
     strict: false,
     validateSchema: false,
     allErrors: false,
@@ -109,14 +121,16 @@ function newAjv(coerceTypes: false | "array", notice: (line: string) => void): A
     logger: false,
     // Documents' own keywords (`example`, `discriminator`, `x-…`) are annotations here.
     discriminator: false,
+    inlineRefs: false,
     code: {
+      optimize: false,
       regExp: Object.assign(
         (pattern: string, flags: string) => safePattern(pattern, flags, notice),
         { code: "safePattern" },
       ),
     },
   });
-  addFormats.default(ajv);
+  ajvModules.addFormats.default(ajv);
   // OpenAPI's own formats: `byte` is base64, the rest are annotations.
   ajv.addFormat("byte", /^[\w+/=\s-]*$/);
   for (const format of ["int32", "int64", "float", "double", "binary", "password", "base64"])

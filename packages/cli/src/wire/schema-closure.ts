@@ -1,5 +1,6 @@
 import { isObject } from "../openapi/is-object.js";
 import { pointerSegments } from "../openapi/pointer.js";
+import { documentValue } from "../openapi/refs.js";
 import type { OpenAPIDocument } from "../openapi/types.js";
 import { emptyRecord } from "./form-fields.js";
 import { convertSchema, type Direction, is30Document } from "./json-schema.js";
@@ -36,7 +37,7 @@ export class SchemaClosure {
       const next = pending.pop()!;
       if (this.#placed.has(next)) continue;
       this.#placed.add(next);
-      const raw = valueAt(this.#document, next);
+      const raw = documentValue(this.#document, next);
       if (raw === undefined) this.#notice(`${next} does not exist; values there are not checked`);
       const schema = raw === undefined ? true : convertSchema(raw, this.#is30, this.#direction);
       this.#place(pointerSegments(next), schema);
@@ -64,16 +65,6 @@ export class SchemaClosure {
       node = next as Record<string, unknown>;
     }
   }
-}
-
-function valueAt(document: OpenAPIDocument, pointer: string): unknown {
-  let value: unknown = document;
-  for (const segment of pointerSegments(pointer))
-    value =
-      isObject(value) || Array.isArray(value)
-        ? (value as Record<string, unknown>)[segment]
-        : undefined;
-  return value;
 }
 
 /** The pointers of the local `$ref`s in a converted schema (`#/components/schemas/Pet`). */

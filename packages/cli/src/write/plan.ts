@@ -1,6 +1,6 @@
 import path from "node:path";
-import { once } from "../model/once.js";
 import type { GeneratedFile, GenerateResult } from "../options.js";
+import { once } from "../util/once.js";
 import type { Decision } from "./decide.js";
 import { decideGeneratedFile } from "./decide.js";
 import { linkedDirectory } from "./directories.js";

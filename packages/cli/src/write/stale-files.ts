@@ -8,13 +8,13 @@ import {
   readSync,
 } from "node:fs";
 import path from "node:path";
-import { GENERATED_MARKER } from "../options.js";
+import { CLIENT_SHAPE_FILE, GENERATED_MARKER } from "../options.js";
 import { isMissing } from "./directories.js";
 import { hasGeneratedMarker } from "./marker.js";
 
 /** The only places below `--out` that `--clean` may delete from. */
 const OWNED_DIRECTORIES = ["apis", "types"];
-const OWNED_FILES = ["service.ts", "index.ts"];
+const OWNED_FILES = ["service.ts", "index.ts", CLIENT_SHAPE_FILE];
 
 /**
  * Generated files (marker on the first line) in the generator's own paths below `root` that are

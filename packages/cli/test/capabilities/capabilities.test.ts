@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QUICK_RUN } from "../../../../vitest.suite.js";
 import { renderDocument } from "../../src/generate.js";
 import type { GenerateResult } from "../../src/options.js";
 import { loadFixture } from "../support/fixtures.js";
@@ -247,9 +248,12 @@ describe("error responses and stream media types in the generated signatures", (
   it("types 4xx, 4XX, 5xx and default responses as the method's this type, keeping Promise<Pet>", () => {
     expect(fileOf(result, "apis/pets.api.ts")).toContain(
       [
-        "  getPet(this: KitErrors<{ 404: NotFound; 422: {",
-        "    errors: string[];",
-        '  }; "4XX": string; 503: unknown; default: Problem }>, id: number): Promise<Pet>;',
+        "  getPet(",
+        "    this: KitErrors<{ 404: NotFound; 422: {",
+        "      errors: string[];",
+        '    }; "4XX": string; 503: unknown; default: Problem }>,',
+        "    id: number,",
+        "  ): Promise<Pet>;",
       ].join("\n"),
     );
   });
@@ -262,7 +266,12 @@ describe("error responses and stream media types in the generated signatures", (
     const streams = fileOf(result, "apis/streams.api.ts");
     // OpenAPI 3.2's itemSchema describes the event; its data's contentSchema is the JSON it holds.
     expect(streams).toContain(
-      "  chat(this: KitErrors<{ 401: Problem }>, payload: ChatPayload): Promise<KitServerSentEvents<Chunk>>;",
+      [
+        "  chat(",
+        "    this: KitErrors<{ 401: Problem }>,",
+        "    payload: ChatPayload,",
+        "  ): Promise<KitServerSentEvents<Chunk>>;",
+      ].join("\n"),
     );
     expect(streams).toContain(
       '  @ResponseType("stream")\n  ticks(): Promise<KitServerSentEvents<Tick>> {',
@@ -282,9 +291,16 @@ describe("the generated client type-checks with its users' code", () => {
     });
   }, 60_000);
 
-  it("with TypeScript 5.9", async () => {
-    expect(await compileProject("node_modules/ts5/bin/tsc", DIR)).toEqual({ code: 0, output: "" });
-  }, 60_000);
+  it.skipIf(QUICK_RUN)(
+    "with TypeScript 5.9",
+    async () => {
+      expect(await compileProject("node_modules/ts5/bin/tsc", DIR)).toEqual({
+        code: 0,
+        output: "",
+      });
+    },
+    60_000,
+  );
 });
 
 describe("the same code at run time, against a loopback server", () => {

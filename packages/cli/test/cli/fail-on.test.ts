@@ -1,7 +1,8 @@
-import { writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
+import { CLIENT_SHAPE_FILE } from "../../src/options.js";
 import { useTempDirs } from "../write/temp-dir.js";
 import { captureIo } from "./capture-io.js";
 
@@ -65,7 +66,7 @@ describe("kit generate --check --fail-on breaking", () => {
     expect(run.code).toBe(0);
     expect(run.out).toContain("      new optional parameter sort?: number");
     expect(run.out.at(-1)).toBe(
-      "1 file in src not up to date, with no breaking change (--fail-on breaking)",
+      "2 files in src not up to date, with no breaking change (--fail-on breaking)",
     );
   });
 
@@ -94,6 +95,20 @@ describe("kit generate --check --fail-on breaking", () => {
     const config = { input: "openapi.json", output: "src", failOn: "breaking" };
     expect((await kit(await projectMovingTo(ADDED_AT_END, config), "--check")).code).toBe(0);
     expect((await kit(await projectMovingTo(SHIFTED, config), "--check")).code).toBe(1);
+  });
+
+  it("fails a client whose shape file is missing: it cannot tell what breaks", async () => {
+    const cwd = await projectMovingTo(ADDED_AT_END);
+    await rm(path.join(cwd, "src", CLIENT_SHAPE_FILE));
+    const flags = ["-i", "openapi.json", "-o", "src", "--check", "--fail-on", "breaking"];
+    const run = await kit(cwd, ...flags);
+    expect(run.code).toBe(1);
+    expect(run.out).toContain(
+      `No change report: src/${CLIENT_SHAPE_FILE} is missing (an earlier Kit wrote this client); kit generate writes it, and later runs report API changes`,
+    );
+    expect(run.err).toEqual([
+      "kit: 2 files in src not up to date, and whether the changes break existing calls is unknown (no change report); run the command without --check",
+    ]);
   });
 
   it("is a usage error without --check, or with another value", async () => {

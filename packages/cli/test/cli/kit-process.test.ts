@@ -13,7 +13,7 @@ import {
   swagger2,
   withUntypedSchema,
 } from "./documents.js";
-import { KIT_BIN, runKit } from "./run-kit.js";
+import { KIT_BIN, PUBLISHED_KIT_BIN, runKit } from "./run-kit.js";
 
 const tempDir = useTempDirs();
 
@@ -34,6 +34,7 @@ async function listTree(root: string): Promise<string[]> {
 }
 
 const petstoreFiles = [
+  ".kit-client.jsonc",
   "apis/pets.api.ts",
   "apis/store.api.ts",
   "index.ts",
@@ -94,7 +95,7 @@ describe("kit, run as a child process", () => {
       expect(text.split("\n")[0] === GENERATED_MARKER).toBe(file !== "service.config.ts");
     }
     expect(run.stdout).toMatch(
-      /\nGenerated 8 files in src: 8 created, 0 changed, 0 unchanged, 0 deleted \(\d+ ms\)\nNew client: 3 operations\n$/,
+      /\nGenerated 9 files in src: 9 created, 0 changed, 0 unchanged, 0 deleted \(\d+ ms\)\nNew client: 3 operations\n$/,
     );
   });
 
@@ -107,7 +108,7 @@ describe("kit, run as a child process", () => {
     const run = await runKit(["g", "-i", "openapi.json", "-o", "client"], cwd);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`unchanged ${path.join("client", "service.ts")}\n`);
-    expect(run.stdout).toContain("0 created, 0 changed, 8 unchanged");
+    expect(run.stdout).toContain("0 created, 0 changed, 9 unchanged");
     expect((await stat(service)).mtime).toEqual(past);
   });
 
@@ -140,6 +141,7 @@ describe("kit, run as a child process", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`deleted   ${path.join("src", "apis", "store.api.ts")}\n`);
     expect(await listTree(path.join(cwd, "src"))).toEqual([
+      ".kit-client.jsonc",
       "apis/custom.ts",
       "apis/pets.api.ts",
       "index.ts",
@@ -157,7 +159,7 @@ describe("kit, run as a child process", () => {
     const run = await runKit(["generate", "-i", "openapi.json", "--dry-run"], cwd);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`create    ${path.join("src", "apis", "pets.api.ts")}\n`);
-    expect(run.stdout).toMatch(/Dry run, nothing written: 8 to create, 0 to change/);
+    expect(run.stdout).toMatch(/Dry run, nothing written: 9 to create, 0 to change/);
     expect(await readdir(cwd)).toEqual(["openapi.json"]);
   });
 
@@ -167,14 +169,14 @@ describe("kit, run as a child process", () => {
     expect(before.code).toBe(1);
     expect(before.stdout).toContain(`create    ${path.join("src", "service.ts")}\n`);
     expect(before.stderrLines).toEqual([
-      "kit: 8 files in src not up to date; run the command without --check",
+      "kit: 9 files in src not up to date; run the command without --check",
     ]);
     expect(await readdir(cwd)).toEqual(["openapi.json"]);
 
     await runKit(["generate", "-i", "openapi.json"], cwd);
     const after = await runKit(["generate", "-i", "openapi.json", "--check"], cwd);
     expect(after).toMatchObject({ code: 0, stderr: "" });
-    expect(after.stdout).toMatch(/^Up to date: 8 files in src \(\d+ ms\)\n$/);
+    expect(after.stdout).toMatch(/^Up to date: 9 files in src \(\d+ ms\)\n$/);
 
     const edited = path.join(cwd, "src", "apis", "pets.api.ts");
     await writeFile(edited, `${await readFile(edited, "utf8")}// edited\n`);
@@ -237,13 +239,34 @@ describe("kit, run as a child process", () => {
     const cwd = await project();
     await mkdir(path.join(cwd, "node_modules", ".bin"), { recursive: true });
     const link = path.join(cwd, "node_modules", ".bin", "kit");
-    await symlink(KIT_BIN, link);
+    await symlink(PUBLISHED_KIT_BIN, link);
     const version = await runKit(["-V"], cwd, link);
     expect(version.code).toBe(0);
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     const generate = await runKit(["generate", "-i", "openapi.json", "-o", "out"], cwd, link);
     expect(generate.code).toBe(0);
     expect(await listTree(path.join(cwd, "out"))).toEqual(petstoreFiles);
+  });
+
+  it("publishes a bundled command that writes the same files, byte for byte, and the same lines", async () => {
+    expect(PUBLISHED_KIT_BIN).not.toBe(KIT_BIN);
+    const cwd = await project();
+    const modules = await runKit(["generate", "-i", "openapi.json", "-o", "modules"], cwd);
+    const bundled = await runKit(
+      ["generate", "-i", "openapi.json", "-o", "bundled"],
+      cwd,
+      PUBLISHED_KIT_BIN,
+    );
+    expect(bundled.code).toBe(0);
+    expect(bundled.stderr).toBe(modules.stderr);
+    expect(bundled.stdout.replaceAll("bundled", "modules").replace(/\d+ ms/g, "")).toBe(
+      modules.stdout.replace(/\d+ ms/g, ""),
+    );
+    for (const file of await listTree(path.join(cwd, "modules"))) {
+      expect(await readFile(path.join(cwd, "bundled", file), "utf8")).toBe(
+        await readFile(path.join(cwd, "modules", file), "utf8"),
+      );
+    }
   });
 
   it("does nothing when merely imported", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseArgv } from "../../src/cli/parse-argv.js";
+import { KitUsageError } from "../../src/errors.js";
 
 describe("parseArgv", () => {
   it("reads every generate flag, with short forms and comma lists", () => {
@@ -87,10 +88,9 @@ describe("parseArgv", () => {
   it("turns --dry-run and --check into a mode, and refuses both at once", () => {
     expect(parseArgv(["generate", "-i", "a.json", "--dry-run"])).toMatchObject({ mode: "dry-run" });
     expect(parseArgv(["generate", "-i", "a.json", "--check"])).toMatchObject({ mode: "check" });
-    expect(parseArgv(["generate", "-i", "a.json", "--check", "--dry-run"])).toEqual({
-      command: "usage-error",
-      message: "--dry-run and --check exclude each other",
-    });
+    expect(() => parseArgv(["generate", "-i", "a.json", "--check", "--dry-run"])).toThrow(
+      new KitUsageError("--dry-run and --check exclude each other (run kit --help for usage)"),
+    );
   });
 
   it("reads kit init with its defaults", () => {
@@ -161,13 +161,23 @@ describe("parseArgv", () => {
     [["init", "--clean"], "unknown option '--clean'"],
     [["init", "--name="], "--name must not be empty"],
   ])("reports %j as a usage error", (argv, message) => {
-    const parsed = parseArgv(argv);
-    expect(parsed.command).toBe("usage-error");
-    expect(parsed).toHaveProperty("message", expect.stringContaining(message));
-    expect(parsed).toHaveProperty("message", expect.not.stringContaining("\n"));
+    const error = usageErrorOf(() => parseArgv(argv));
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toContain(message);
+    expect(error.message).not.toContain("\n");
   });
 
   it("does not mistake a flag for the value of -i", () => {
-    expect(parseArgv(["generate", "-i", "--force"])).toMatchObject({ command: "usage-error" });
+    expect(() => parseArgv(["generate", "-i", "--force"])).toThrow(KitUsageError);
   });
 });
+
+function usageErrorOf(parse: () => unknown): KitUsageError {
+  try {
+    parse();
+  } catch (error) {
+    if (error instanceof KitUsageError) return error;
+    throw error;
+  }
+  throw new Error("expected a usage error");
+}

@@ -15,9 +15,10 @@ describe("runCli, in process", () => {
     const io = captureIo(cwd);
     expect(await runCli(["generate", "-i", "openapi.json", "-o", "client"], io)).toBe(0);
     expect(io.err).toEqual([]);
-    expect(io.out.at(-2)).toMatch(/^Generated 8 files in client: 8 created/);
+    expect(io.out.at(-2)).toMatch(/^Generated 9 files in client: 9 created/);
     expect(io.out.at(-1)).toBe("New client: 3 operations");
     expect((await readdir(path.join(cwd, "client"))).sort()).toEqual([
+      ".kit-client.jsonc",
       "apis",
       "index.ts",
       "service.config.ts",
@@ -35,5 +36,25 @@ describe("runCli, in process", () => {
     ]);
     expect(io.out).toEqual([]);
     expect(await readdir(cwd)).toEqual([]);
+  });
+
+  it("prints a command-line usage error and a config-file one the same way: one line, exit 2", async () => {
+    const cwd = await tempDir();
+    const io = captureIo(cwd);
+    expect(await runCli(["generate", "--timeout", "soon"], io)).toBe(2);
+    await writeFile(path.join(cwd, "kit.config.json"), JSON.stringify({ input: 7 }));
+    expect(await runCli(["generate"], io)).toBe(2);
+    expect(io.err).toEqual([
+      'kit: --timeout must be a number of milliseconds, at least 1; got "soon" (run kit --help for usage)',
+      "kit: kit.config.json: input must be a non-empty string",
+    ]);
+  });
+
+  it("keeps a usage error on one line when the argument holds terminal escapes", async () => {
+    const io = captureIo(await tempDir());
+    expect(await runCli(["gen\u001b[2Jerate"], io)).toBe(2);
+    expect(io.err).toEqual([
+      "kit: unknown command 'gen\\u001b[2Jerate' (run kit --help for usage)",
+    ]);
   });
 });

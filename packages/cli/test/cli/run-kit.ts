@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { cp } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -7,6 +7,21 @@ import { fileURLToPath } from "node:url";
 
 /** The built command; `npm test` builds first (`tsc -b packages/cli`). */
 export const KIT_BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+
+/**
+ * The command npm links into node_modules/.bin: the package's `bin`, the bundle `npm run build`
+ * makes of dist/bin.js and what it imports (packages/cli/bundle.mjs).
+ */
+export const PUBLISHED_KIT_BIN = fileURLToPath(
+  new URL(
+    (
+      JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+        bin: { kit: string };
+      }
+    ).bin.kit,
+    new URL("../../", import.meta.url),
+  ),
+);
 
 export interface KitRun {
   code: number | null;

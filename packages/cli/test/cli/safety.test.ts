@@ -86,7 +86,7 @@ describe("mistakes that cost work", () => {
     const cwd = await project();
     const run = await runWithClosedStdout(["g", "-i", "openapi.json"], cwd);
     expect(run).toEqual({ code: 0, stderr: "" });
-    expect(Object.keys(await snapshotTree(path.join(cwd, "src")))).toHaveLength(8);
+    expect(Object.keys(await snapshotTree(path.join(cwd, "src")))).toHaveLength(9);
   });
 
   it("a closed stdout during --help exits 0 without a stack trace", async () => {

@@ -32,10 +32,11 @@ describe("an http(s) URL as input", () => {
     expect(run.err).toEqual([]);
     expect(run.code).toBe(0);
     expect(run.out).toContainEqual(
-      expect.stringMatching(/^Generated 8 files in client: 8 created, 0 changed, 0 unchanged/),
+      expect.stringMatching(/^Generated 9 files in client: 9 created, 0 changed, 0 unchanged/),
     );
     expect(run.out.at(-1)).toBe("New client: 3 operations");
     expect((await readdir(path.join(run.cwd, "client"))).sort()).toEqual([
+      ".kit-client.jsonc",
       "apis",
       "index.ts",
       "service.config.ts",
@@ -105,7 +106,7 @@ describe("an http(s) URL as input", () => {
     expect((await runKit(["g", "-i", url], cwd)).code).toBe(0);
     const upToDate = await runKit(["g", "-i", url, "--check"], cwd);
     expect(upToDate.code).toBe(0);
-    expect(upToDate.stdout).toMatch(/^Up to date: 8 files in src/);
+    expect(upToDate.stdout).toMatch(/^Up to date: 9 files in src/);
     server.setDocument(JSON.stringify({ ...petstore, servers: [{ url: "/v2" }] }));
     const drifted = await runKit(["g", "-i", url, "--check"], cwd);
     expect(drifted.code).toBe(1);

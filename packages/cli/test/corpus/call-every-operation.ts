@@ -3,8 +3,8 @@ import { pathToFileURL } from "node:url";
 import { KitHttpError, type KitServer } from "@kit/api";
 import { buildOperations } from "../../src/model/build-operations.js";
 import { groupOperations } from "../../src/model/group-operations.js";
+import { type MethodParameter, planParameters } from "../../src/model/method-parameters.js";
 import type { Operation } from "../../src/model/operation.js";
-import { planSignature, type SignatureParameter } from "../../src/model/signature.js";
 import { Warnings } from "../../src/model/warnings.js";
 import type { LoadedDocument } from "../../src/openapi/load.js";
 import { validValue } from "./valid-value.js";
@@ -52,7 +52,7 @@ export async function callEveryOperation(outDir: string, loaded: LoadedDocument)
   for (const group of groupOperations(buildOperations(loaded, { warnings }), { warnings })) {
     const api = client[group.instanceName] as ApiObject;
     for (const method of group.methods) {
-      const { parameters } = planSignature(loaded, method.operation, warnings);
+      const { parameters } = planParameters(loaded, method.operation, warnings);
       const args = parameters.map((parameter) => argumentFor(loaded, method.operation, parameter));
       cookie = cookieHeader(parameters, args);
       const operation = `${method.operation.verb.toUpperCase()} ${method.operation.path}`;
@@ -101,7 +101,7 @@ interface PrismViolation {
 function argumentFor(
   loaded: LoadedDocument,
   operation: Operation,
-  parameter: SignatureParameter,
+  parameter: MethodParameter,
 ): unknown {
   const { document } = loaded;
   if ("schema" in parameter.type) {
@@ -130,7 +130,7 @@ function formData(loaded: LoadedDocument, operation: Operation): FormData {
 }
 
 function cookieHeader(
-  parameters: readonly SignatureParameter[],
+  parameters: readonly MethodParameter[],
   args: readonly unknown[],
 ): string | undefined {
   const pairs = parameters.flatMap((parameter, index) =>

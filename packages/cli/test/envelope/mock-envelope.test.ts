@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnvelopeFlag } from "../../src/cli/envelope-flag.js";
+import { parseEnvelopeKeys } from "../../src/config/envelope-keys.js";
 import { envelopeAnswer } from "../../src/mock/envelope.js";
 import type { EnvelopeKeys } from "../../src/options.js";
 import type { ExampleResponse } from "../../src/wire/example-response.js";
@@ -12,7 +12,7 @@ const ANSWER: ExampleResponse = {
 };
 
 function wrapped(flag: string): unknown {
-  const response = envelopeAnswer(ANSWER, parseEnvelopeFlag(flag) as EnvelopeKeys);
+  const response = envelopeAnswer(ANSWER, parseEnvelopeKeys(flag) as EnvelopeKeys);
   return JSON.parse(new TextDecoder().decode(response.body));
 }
 

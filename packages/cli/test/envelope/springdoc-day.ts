@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { USER_COMPILER_OPTIONS } from "../support/output-dir.js";
-import { compileProject, REPO } from "../support/tsc.js";
+import { COMPILERS, compileProject, REPO } from "../support/tsc.js";
 
 /**
  * The day of a springdoc team, as a test drives it: a back end on 127.0.0.1 answering the
@@ -215,7 +215,7 @@ export async function writeValues(
 /** `tsc` (7, then 5.9) on the project: the compiler's output, empty when every value fits. */
 export async function typeErrors(project: string): Promise<string[]> {
   const outputs: string[] = [];
-  for (const compiler of ["node_modules/typescript/bin/tsc", "node_modules/ts5/bin/tsc"]) {
+  for (const [, compiler] of COMPILERS) {
     const { code, output } = await compileProject(compiler, project);
     if (code !== 0) outputs.push(`${compiler}: ${output}`);
   }

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnvelopeFlag } from "../../src/cli/envelope-flag.js";
+import { parseEnvelopeKeys } from "../../src/config/envelope-keys.js";
 import { renderDocument } from "../../src/generate.js";
 import { loadOpenAPIDocument } from "../../src/openapi/load.js";
 import type { EnvelopeKeys } from "../../src/options.js";
@@ -120,7 +120,7 @@ type Api = Record<string, () => { send(): Promise<{ data: unknown }> }>;
 describe("envelope variants the flag names and the runtime reads, end to end", () => {
   for (const variant of VARIANTS) {
     it(`${variant.name} (--envelope ${variant.flag}): data on success, KitBusinessError on failure`, async () => {
-      const keys = parseEnvelopeFlag(variant.flag) as EnvelopeKeys;
+      const keys = parseEnvelopeKeys(variant.flag) as EnvelopeKeys;
       const loaded = await loadOpenAPIDocument(document(variant.properties));
       const dir = join(ROOT, variant.name);
       const result = renderDocument(loaded, {

@@ -1,14 +1,14 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkWire } from "../../../../corpus/lib/wire-stage.js";
-import { parseEnvelopeFlag } from "../../src/cli/envelope-flag.js";
+import { parseEnvelopeKeys } from "../../src/config/envelope-keys.js";
 import { renderDocument } from "../../src/generate.js";
 import type { EnvelopeKeys } from "../../src/options.js";
 import { loadFixture } from "../support/fixtures.js";
 import { SCRATCH_DIR } from "../support/output-dir.js";
 import { writeClient } from "./write-client.js";
 
-const KEYS = parseEnvelopeFlag("code=20000,msg,data") as EnvelopeKeys;
+const KEYS = parseEnvelopeKeys("code=20000,msg,data") as EnvelopeKeys;
 
 /**
  * The corpus's wire stage on the springdoc-shaped document, generated with `envelope` or not, and

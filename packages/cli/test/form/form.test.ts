@@ -13,7 +13,7 @@ import type { GenerateResult } from "../../src/options.js";
 import { RequestValidator } from "../../src/wire/index.js";
 import { writeClient } from "../envelope/write-client.js";
 import { SCRATCH_DIR, writeTsconfig } from "../support/output-dir.js";
-import { compileProject, requireBuiltRuntime } from "../support/tsc.js";
+import { COMPILERS, compileProject, requireBuiltRuntime } from "../support/tsc.js";
 
 const DIR = join(SCRATCH_DIR, "form");
 
@@ -182,10 +182,7 @@ export function upload(file: File): void {
 `;
 
 describe("formData<UploadFileForm> under tsc", () => {
-  it.each([
-    ["7", "node_modules/typescript/bin/tsc"],
-    ["5.9", "node_modules/ts5/bin/tsc"],
-  ])(
+  it.each(COMPILERS)(
     "compiles under TypeScript %s, a misspelt field does not",
     async (_version, compiler) => {
       await writeFile(join(DIR, "usage.ts"), USAGE);

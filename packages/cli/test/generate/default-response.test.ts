@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateFromOpenAPI } from "../../src/generate.js";
 import type { GenerateResult } from "../../src/options.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
-import { compileProject, requireBuiltRuntime } from "../support/tsc.js";
+import { COMPILERS, compileProject, requireBuiltRuntime } from "../support/tsc.js";
 
 const DIR = join(SCRATCH_DIR, "default-response");
 
@@ -104,7 +104,7 @@ describe("a default response (#33 class 6)", () => {
   });
 
   it("type-checks the usage with TypeScript 7 and 5.9", async () => {
-    for (const compiler of ["node_modules/typescript/bin/tsc", "node_modules/ts5/bin/tsc"]) {
+    for (const [, compiler] of COMPILERS) {
       const { code, output } = await compileProject(compiler, DIR);
       expect(output, compiler).toBe("");
       expect(code).toBe(0);

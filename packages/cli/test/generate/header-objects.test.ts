@@ -65,7 +65,14 @@ describe("object header parameters", () => {
     const result = await generateFromOpenAPI(document, { baseUrl: origin });
     const api = result.files.find((file) => file.path === "apis/default.api.ts")!.contents;
     expect(api).toContain(
-      'account(@HeaderValue("X-Role", { explode: false }) _xRole?: unknown, @HeaderValue("X-Exploded", { explode: true }) _xExploded?: unknown, @HeaderValue("X-Meta") _xMeta?: unknown, @HeaderValue("X-Ids") _xIds?: unknown)',
+      [
+        "  account(",
+        '    @HeaderValue("X-Role", { explode: false }) _xRole?: unknown,',
+        '    @HeaderValue("X-Exploded", { explode: true }) _xExploded?: unknown,',
+        '    @HeaderValue("X-Meta") _xMeta?: unknown,',
+        '    @HeaderValue("X-Ids") _xIds?: unknown,',
+        "  )",
+      ].join("\n"),
     );
     await writeClient(result, join(SCRATCH_DIR, "header-objects"));
     const { defaultApi } = (await import(

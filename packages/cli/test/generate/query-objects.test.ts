@@ -107,7 +107,7 @@ describe("object query parameters travel as OpenAPI's style table says", () => {
   it("form with explode (the default) sends the object's keys, deepObject sends name[key]", async () => {
     const { api, defaultApi } = await generatedClient("query-objects");
     expect(api).toContain(
-      'search(@Query() _filter?: unknown, @Query("sort", { style: "deepObject" })',
+      '    @Query() _filter?: unknown,\n    @Query("sort", { style: "deepObject" }) _sort?: unknown,',
     );
     await defaultApi.search({ q: "a b", page: 2 }, { q: "x" }, 5).send();
     expect(lastUrl).toBe("/search?q=a%20b&page=2&sort%5Bq%5D=x&limit=5");
@@ -126,7 +126,14 @@ describe("object query parameters travel as OpenAPI's style table says", () => {
   it("form without explode and the delimited styles send keys and values in turn, as the validator reads them", async () => {
     const { api, warnings, defaultApi } = await generatedClient("query-objects-joined");
     expect(api).toContain(
-      'colors(@Query("color", { explode: false }) _color?: unknown, @Query("spaced", { style: "spaceDelimited" }) _spaced?: unknown, @Query("piped", { style: "pipeDelimited" }) _piped?: unknown, @Query("loose") _loose?: unknown)',
+      [
+        "  colors(",
+        '    @Query("color", { explode: false }) _color?: unknown,',
+        '    @Query("spaced", { style: "spaceDelimited" }) _spaced?: unknown,',
+        '    @Query("piped", { style: "pipeDelimited" }) _piped?: unknown,',
+        '    @Query("loose") _loose?: unknown,',
+        "  )",
+      ].join("\n"),
     );
     expect(warnings).toEqual([
       "#/paths/~1colors/get/parameters/3/style: OpenAPI gives an object no pipeDelimited form with explode: true; it is sent as JSON text",

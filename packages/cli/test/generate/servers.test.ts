@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateFromOpenAPI } from "../../src/generate.js";
 import type { GenerateResult } from "../../src/options.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
-import { compileProject, requireBuiltRuntime } from "../support/tsc.js";
+import { COMPILERS, compileProject, requireBuiltRuntime } from "../support/tsc.js";
 
 const DIR = join(SCRATCH_DIR, "servers");
 
@@ -136,7 +136,7 @@ describe("servers of the document, of a path and of an operation (#33 classes 7 
   });
 
   it("type-checks with TypeScript 7 and 5.9", async () => {
-    for (const compiler of ["node_modules/typescript/bin/tsc", "node_modules/ts5/bin/tsc"]) {
+    for (const [, compiler] of COMPILERS) {
       const { code, output } = await compileProject(compiler, DIR);
       expect(output, compiler).toBe("");
       expect(code).toBe(0);

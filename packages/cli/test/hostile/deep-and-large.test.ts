@@ -3,6 +3,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { QUICK_RUN } from "../../../../vitest.suite.js";
 import { isKitGenerateError } from "../../src/errors.js";
 import { generateFromOpenAPI } from "../../src/generate.js";
 import { KIT_BIN, runKit } from "../cli/run-kit.js";
@@ -84,7 +85,7 @@ describe("a YAML alias bomb", () => {
 /** Prints the child's peak resident memory in kilobytes on stderr as it exits. */
 const REPORT_PEAK_MEMORY = `data:text/javascript,process.on("exit",()=>process.stderr.write("maxRSS="+process.resourceUsage().maxRSS))`;
 
-describe("a 50 MB document", () => {
+describe.skipIf(QUICK_RUN)("a 50 MB document", () => {
   it("generates within a 512 MB heap and stays under 1 GB resident", async () => {
     const dir = await tempDir();
     await writeFile(path.join(dir, "large.json"), largeDocumentText(50));

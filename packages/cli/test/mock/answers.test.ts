@@ -1,19 +1,22 @@
-import { writeFile } from "node:fs/promises";
+import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { KitServer } from "@kit/api";
 import { eventStream } from "@kit/api/stream";
 import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/run-cli.js";
 import { renderDocument } from "../../src/generate.js";
+import { planMocks } from "../../src/mock/mock-plan.js";
 import { buildOperations } from "../../src/model/build-operations.js";
-import { planMocks } from "../../src/model/mock-plan.js";
 import { Warnings } from "../../src/model/warnings.js";
 import { loadOpenAPIDocument as loadDocument } from "../../src/openapi/load.js";
+import { captureIo } from "../cli/capture-io.js";
 import { callEveryOperation } from "../corpus/call-every-operation.js";
 import { REPO_ROOT } from "../corpus/run-corpus.js";
 import { writeClient } from "../envelope/write-client.js";
 import { SCRATCH_DIR } from "../support/output-dir.js";
 import { useTempDirs } from "../write/temp-dir.js";
+import { examplesOf, routesOf } from "./msw-examples.js";
 import { type MockUnderTest, runMock } from "./run-mock.js";
 
 const SPRINGDOC = `${REPO_ROOT}examples/springdoc/openapi.json`;
@@ -357,4 +360,64 @@ describe("MSW handlers answer what kit mock answers", () => {
       }
     });
   }
+});
+
+describe("MSW handlers generated with the config's mock.seed", () => {
+  it("answer what kit mock answers with that seed, for every operation", async () => {
+    const dir = await tempDir();
+    await copyFile(
+      `${REPO_ROOT}packages/cli/test/fixtures/msw-shapes.yaml`,
+      join(dir, "openapi.yaml"),
+    );
+    const config = { input: "openapi.yaml", output: "api", mock: { seed: 7, handlers: "msw" } };
+    await writeFile(join(dir, "kit.config.json"), JSON.stringify(config));
+    expect(await runCli(["generate"], captureIo(dir))).toBe(0);
+    const contents = await readFile(join(dir, "api/mocks/shapes.handlers.ts"), "utf8");
+    expect(contents).toContain("what `kit mock` answers (seed 7)");
+    const examples = examplesOf(contents);
+    const seedZero = renderDocument(await loadDocument(join(dir, "openapi.yaml")), { mock: "msw" });
+    const unseeded = examplesOf(
+      seedZero.files.find((file) => file.path === "mocks/shapes.handlers.ts")!.contents,
+    );
+    // The seed changes the generated values, so agreeing below means the seed reached both.
+    expect(examples).not.toEqual(unseeded);
+    const mock = await runMock([], dir);
+    try {
+      const routes = routesOf(contents);
+      expect(routes.map(({ name }) => name).sort()).toEqual(Object.keys(examples).sort());
+      for (const { name, verb, path } of routes) {
+        const answer = await fetch(`${mock.url}${path}`, { method: verb.toUpperCase() });
+        expect(answer.status, name).toBe(200);
+        expect(await answer.json(), name).toEqual(examples[name]);
+      }
+    } finally {
+      await mock.stop();
+    }
+  });
+});
+
+describe("a document example that breaks its own schema", () => {
+  it("is passed over for the next valid one, said once, unless Prefer names it", async () => {
+    const mock = await runMock(
+      ["-i", `${REPO_ROOT}packages/cli/test/fixtures/msw-shapes.yaml`],
+      process.cwd(),
+    );
+    try {
+      for (let round = 0; round < 2; round++) {
+        const note = await fetch(`${mock.url}/notes`);
+        expect(await note.json()).toEqual({ id: 7, text: "second" });
+        const search = await fetch(`${mock.url}/search`, { method: "POST" });
+        expect(await search.json()).toEqual({ result: {} });
+      }
+      const named = await fetch(`${mock.url}/notes`, { headers: { prefer: "example=a-broken" } });
+      expect(await named.json()).toEqual({ id: "seven", text: "first" });
+      const said = mock.out.filter((line) => line.includes("does not match its schema"));
+      expect(said).toEqual([
+        'kit mock: #/paths/~1notes/get/responses/200/content/application~1json/examples/a-broken: the example does not match its schema (/id must be integer); answered instead: example "b-valid"',
+        "kit mock: #/paths/~1search/post/responses/200/content/application~1json/example: the example does not match its schema (/result must NOT have additional properties); answered instead: a value generated from the schema",
+      ]);
+    } finally {
+      await mock.stop();
+    }
+  });
 });

@@ -1,8 +1,8 @@
-import { dereference } from "../../src/model/dereference.js";
 import { bodyKind } from "../../src/model/media.js";
 import { mergeObjectShape } from "../../src/model/merge-object-shape.js";
 import type { Operation, Parameter } from "../../src/model/operation.js";
 import type { LoadedDocument } from "../../src/openapi/load.js";
+import { dereference } from "../../src/openapi/refs.js";
 
 /** A request as a client sent it, with the operation it was meant for. */
 export interface SentRequest {

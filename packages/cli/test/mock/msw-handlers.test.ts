@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { generateFromOpenAPI } from "../../src/generate.js";
 import { REPO_ROOT } from "../corpus/run-corpus.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
+import { examplesOf } from "./msw-examples.js";
 
 const PETSTORE = `${REPO_ROOT}examples/petstore/openapi.yaml`;
 const OUT = join(SCRATCH_DIR, "msw-petstore");
@@ -122,3 +123,61 @@ describe("kit generate --mock msw with schemas named like what the handler files
     expect(output).toBe("");
   }, 120_000);
 });
+
+describe("kit generate --mock msw where a value once passed the shape check and failed tsc", () => {
+  const document = `${REPO_ROOT}packages/cli/test/fixtures/msw-shapes.yaml`;
+
+  it("leaves writeOnly properties out of answers, meets every allOf declaration, and type-checks", async () => {
+    const out = join(SCRATCH_DIR, "msw-shapes");
+    const result = await generateFromOpenAPI(document, { mock: "msw" });
+    const handlers = result.files.find((file) => file.path === "mocks/shapes.handlers.ts")!;
+    const examples = examplesOf(handlers.contents);
+    // Answers carry no writeOnly property, even where it is required or the only one declared.
+    expect(examples.postUser).toEqual({ name: expect.any(String) });
+    expect(examples.activate).toEqual({});
+    expect(examples.listArtifacts).toEqual({ page: { artifacts: [{ name: expect.any(String) }] } });
+    expect(examples.getPerson).toEqual({ name: expect.any(String) });
+    // Both allOf declarations of `type` hold: the enum's value, not the other part's example.
+    expect(examples.getBackups).toEqual({ automatic: [{ available: true, type: "auto" }] });
+    // A document example that breaks its schema is passed over, with one warning naming it:
+    // the next valid example, else a generated value.
+    expect(examples.getNote).toEqual({ id: 7, text: "second" });
+    expect(examples.searchEmails).toEqual({ result: {} });
+    expect(result.warnings).toEqual([
+      expect.stringMatching(
+        /^#\/paths\/~1notes\/get\/responses\/200\/content\/application~1json\/examples\/a-broken \(.*\): MSW handlers: the example does not match its schema \(\/id must be integer\); answered instead: example "b-valid"$/,
+      ),
+      expect.stringMatching(
+        /^#\/paths\/~1search\/post\/responses\/200\/content\/application~1json\/example \(.*\): MSW handlers: the example does not match its schema \(\/result must NOT have additional properties\); answered instead: a value generated from the schema$/,
+      ),
+    ]);
+    // Still checked against their types where they fit.
+    for (const name of [
+      "postUser",
+      "activate",
+      "listArtifacts",
+      "getPerson",
+      "getBackups",
+      "getNote",
+      "searchEmails",
+    ])
+      expect(handlers.contents).toMatch(new RegExp(`"${name}": [^]*?\\} satisfies \\w+,`));
+    await writeOutput(result, out);
+    await writeTsconfig(out, ["**/*.ts"]);
+    expect(await typeCheck(join(out, "tsconfig.json"))).toBe("");
+  }, 120_000);
+});
+
+async function typeCheck(tsconfig: string): Promise<string> {
+  const run = promisify(execFile);
+  return run(
+    process.execPath,
+    [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", tsconfig],
+    {
+      cwd: REPO_ROOT,
+    },
+  ).then(
+    () => "",
+    (error: { stdout?: string }) => error.stdout ?? String(error),
+  );
+}

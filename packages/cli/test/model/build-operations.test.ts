@@ -91,13 +91,13 @@ describe("buildOperations", () => {
       },
     });
     const [operation] = buildOperations(loaded, { warnings: new Warnings() });
-    expect(operation!.parameters.map((p) => [p.name, p.joinedStyle])).toEqual([
-      ["csv", "form"],
-      ["pipes", "pipeDelimited"],
-      ["spaces", undefined],
-      ["plain", undefined],
-      ["scalar", undefined],
-      ["deep", undefined],
+    expect(operation!.parameters.map((p) => [p.name, p.binding])).toEqual([
+      ["csv", { in: "query", style: "form", explode: false }],
+      ["pipes", { in: "query", style: "pipeDelimited", explode: false }],
+      ["spaces", { in: "query" }],
+      ["plain", { in: "query" }],
+      ["scalar", { in: "query" }],
+      ["deep", { in: "query", style: "deepObject" }],
     ]);
   });
 

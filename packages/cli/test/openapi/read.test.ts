@@ -23,7 +23,7 @@ describe("readOpenAPIDocument", () => {
   test("a missing file is a usage error that names the path", async () => {
     const missing = join(scratch, "missing.yaml");
     await expect(readOpenAPIDocument(missing)).rejects.toMatchObject({
-      name: "KitGenerateError",
+      name: "KitUsageError",
       exitCode: 2,
       message: `${missing}: input file not found`,
     });

@@ -1,6 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { parseOpenAPIDocument } from "../../src/openapi/load.js";
-import { dereferenceSchema, resolveLocalReference } from "../../src/openapi/refs.js";
+import {
+  dereference,
+  dereferenceSchema,
+  followReference,
+  resolveLocalReference,
+  resolveObject,
+  valueAtPointer,
+} from "../../src/openapi/refs.js";
 import type { OpenAPIDocument } from "../../src/openapi/types.js";
 import { thrownBy } from "./helpers.js";
 
@@ -170,5 +177,71 @@ describe("dereferenceSchema", () => {
       thrownBy(() => dereferenceSchema(document, { $ref: "#/components/schemas/Pet/type" }, "#/x"))
         .message,
     ).toBe("#/components/schemas/Pet/type: expected a schema object");
+  });
+});
+
+describe("the document's one resolver (model, mock and wire)", () => {
+  const yaml = [
+    "openapi: 3.1.0",
+    "paths:",
+    "  /pets:",
+    "    get:",
+    "      responses:",
+    "        '200': { $ref: '#/components/responses/Ok' }",
+    "        '404': { $ref: '#/components/responses/Gone' }",
+    "components:",
+    "  responses:",
+    "    Ok: { description: ok }",
+    "  schemas:",
+    "    Pet: { $ref: '#/components/schemas/Animal' }",
+    "    Animal: { type: object }",
+  ].join("\n");
+
+  test("gives the same target wherever a reference is written, followed once", () => {
+    const loaded = parseOpenAPIDocument(yaml, "pets.yaml");
+    const first = dereference(loaded, { $ref: "#/components/schemas/Pet" }, "#/a");
+    const second = dereference(loaded, { $ref: "#/components/schemas/Pet" }, "#/b");
+    expect(first).toEqual({
+      schema: { type: "object" },
+      pointer: "#/components/schemas/Animal",
+      name: "Animal",
+    });
+    expect(second).toBe(first);
+    // The document's own export reads through the same targets.
+    expect(dereferenceSchema(loaded.document, { $ref: "#/components/schemas/Pet" }, "#/c")).toBe(
+      first,
+    );
+  });
+
+  test("follows a reference at a pointer, and leaves any other value as it is", () => {
+    const loaded = parseOpenAPIDocument(yaml, "pets.yaml");
+    expect(valueAtPointer(loaded, "#/paths/~1pets/get/responses/200")).toEqual({
+      value: { description: "ok" },
+      pointer: "#/components/responses/Ok",
+    });
+    expect(valueAtPointer(loaded, "#/paths/~1pets/nothing")).toEqual({
+      value: undefined,
+      pointer: "#/paths/~1pets/nothing",
+    });
+    expect(followReference(loaded, 7, "#/x")).toEqual({ value: 7, pointer: "#/x" });
+  });
+
+  test("names the file and line of each place that uses a broken reference", () => {
+    const loaded = parseOpenAPIDocument(yaml, "pets.yaml");
+    const gone = "#/paths/~1pets/get/responses/404";
+    for (let time = 0; time < 2; time++) {
+      expect(
+        thrownBy(() =>
+          resolveObject(loaded, valueAtPointer(loaded, gone).value, gone, "A response"),
+        ).message,
+      ).toBe(
+        `${gone} (pets.yaml:7): $ref "#/components/responses/Gone" points to nothing in the document`,
+      );
+    }
+    expect(
+      thrownBy(() =>
+        resolveObject(loaded, { $ref: "#/components/schemas/Animal/type" }, "#/x", "A response"),
+      ).message,
+    ).toBe("#/components/schemas/Animal/type (pets.yaml:13): A response must be an object");
   });
 });

@@ -1,18 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { compareClients } from "../../src/changes/compare-clients.js";
 import { formatChangeReport } from "../../src/changes/format-report.js";
-import { readClient } from "../../src/changes/read-client.js";
-import { renderDocument } from "../../src/generate.js";
-import { parseOpenAPIDocument } from "../../src/openapi/load.js";
+import { shapeOf } from "../changes/shape-of.js";
 import { ASANA_LIKE } from "./asana-like.js";
 
 type Document = typeof ASANA_LIKE;
 
 /** The client of `document` generated with query objects, as the change report reads it from disk. */
-const clientOf = (document: object) =>
-  readClient(
-    renderDocument(parseOpenAPIDocument(JSON.stringify(document)), { queryObject: true }).files,
-  );
+const clientOf = (document: object) => shapeOf(document, { queryObject: true });
 
 /** ASANA_LIKE with `GET /projects`'s parameters changed by `change`. */
 function withProjectParameters(change: (parameters: object[]) => object[]): object {

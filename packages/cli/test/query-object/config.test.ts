@@ -22,7 +22,7 @@ async function kit(cwd: string, ...args: string[]) {
 }
 
 const SIGNATURE =
-  "searchTasksForWorkspace(workspaceGid: string, query?: SearchTasksForWorkspaceQuery)";
+  "  searchTasksForWorkspace(\n    workspaceGid: string,\n    query?: SearchTasksForWorkspaceQuery,\n  )";
 const services = {
   services: {
     named: { input: "asana.json", output: "named", queryObject: true },

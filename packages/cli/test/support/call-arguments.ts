@@ -1,5 +1,5 @@
+import type { MethodParameter } from "../../src/model/method-parameters.js";
 import { foldQueryParameters } from "../../src/model/query-object.js";
-import type { SignatureParameter } from "../../src/model/signature.js";
 
 /**
  * The arguments a client generated with `--query-object` takes for the positional arguments
@@ -7,12 +7,11 @@ import type { SignatureParameter } from "../../src/model/signature.js";
  * values, so both forms must put the same request on the wire.
  */
 export function queryObjectArguments(
-  parameters: readonly SignatureParameter[],
+  parameters: readonly MethodParameter[],
   args: readonly unknown[],
 ): unknown[] {
   const { parameters: folded, keys } = foldQueryParameters(parameters);
-  const argumentOf = (parameter: object) =>
-    args[parameters.indexOf(parameter as SignatureParameter)];
+  const argumentOf = (parameter: object) => args[parameters.indexOf(parameter as MethodParameter)];
   const query = Object.fromEntries(
     keys.flatMap((key) => (argumentOf(key) === undefined ? [] : [[key.key!, argumentOf(key)]])),
   );

@@ -6,8 +6,8 @@ import { expect } from "vitest";
 import { buildOperations } from "../../src/model/build-operations.js";
 import { groupOperations } from "../../src/model/group-operations.js";
 import { essence, isMediaRange } from "../../src/model/media.js";
+import { type MethodParameter, planParameters } from "../../src/model/method-parameters.js";
 import type { Operation } from "../../src/model/operation.js";
-import { planSignature, type SignatureParameter } from "../../src/model/signature.js";
 import { Warnings } from "../../src/model/warnings.js";
 import type { LoadedDocument } from "../../src/openapi/load.js";
 import { queryObjectArguments } from "./call-arguments.js";
@@ -56,7 +56,7 @@ export async function checkRoundTrip(
   for (const group of groupOperations(buildOperations(loaded, { warnings }), { warnings })) {
     const api = client[group.instanceName] as ApiObject;
     for (const method of group.methods) {
-      const signature = planSignature(loaded, method.operation, warnings);
+      const signature = planParameters(loaded, method.operation, warnings);
       const args = signature.parameters.map(sampleArgument);
       const label = `${group.className}.${method.name} (${method.operation.verb} ${method.operation.path})`;
       const call = queryObject ? queryObjectArguments(signature.parameters, args) : args;
@@ -71,10 +71,10 @@ export async function checkRoundTrip(
 }
 
 /** Distinct values per argument; path values carry characters that must be percent-encoded. */
-function sampleArgument(parameter: SignatureParameter, index: number): unknown {
+function sampleArgument(parameter: MethodParameter, index: number): unknown {
   const type = "text" in parameter.type ? parameter.type.text : "schema";
-  if (parameter.decorator === "Params") return `p ${index}/x`;
-  if (parameter.decorator === "Data" && parameter.key === undefined) {
+  if (parameter.binding.in === "path") return `p ${index}/x`;
+  if (parameter.binding.in === "body" && parameter.key === undefined) {
     if (type === "FormData") {
       const form = new FormData();
       form.append("field", "value");
@@ -85,15 +85,21 @@ function sampleArgument(parameter: SignatureParameter, index: number): unknown {
     return { sample: index };
   }
   // An exploded query object (`@Query()`) sends its own keys: one named like the parameter.
-  if (parameter.decorator === "Query" && parameter.key === undefined) {
+  if (parameter.binding.in === "query" && parameter.key === undefined) {
     return { [parameter.from!.name]: `v${index}` };
   }
   // An array for a joined query style, so the check below sees how its items are joined.
-  if (parameter.joinedStyle !== undefined) return [`a${index}`, `b,${index}`];
+  if (joinedStyle(parameter) !== undefined) return [`a${index}`, `b,${index}`];
   return `v${index}`;
 }
 
 const JOINED_SEPARATORS = { form: ",", spaceDelimited: "%20", pipeDelimited: "%7C" } as const;
+
+/** The style of a query parameter whose array is sent as one joined value. */
+function joinedStyle({ binding }: MethodParameter): keyof typeof JOINED_SEPARATORS | undefined {
+  if (binding.in !== "query" || !("explode" in binding) || binding.explode) return undefined;
+  return binding.style;
+}
 
 /** The raw query value OpenAPI gives an unexploded array: items encoded, the separator not. */
 function joinedValue(items: readonly string[], style: keyof typeof JOINED_SEPARATORS): string {
@@ -103,7 +109,7 @@ function joinedValue(items: readonly string[], style: keyof typeof JOINED_SEPARA
 function checkExchange(
   { config, responseType }: Exchange,
   operation: Operation,
-  parameters: readonly SignatureParameter[],
+  parameters: readonly MethodParameter[],
   args: readonly unknown[],
   service: KitServer,
   label: string,
@@ -114,8 +120,12 @@ function checkExchange(
     parameters.findIndex((p) => p.from?.in === location && p.from.name === name);
   const argumentFor = (location: string, name: string): unknown => args[indexOf(location, name)];
   // A `content` JSON parameter is its value serialized as JSON (OpenAPI), a string included.
-  const textFor = (location: string, name: string, value: unknown): string =>
-    parameters[indexOf(location, name)]?.json ? JSON.stringify(value) : String(value);
+  const textFor = (location: string, name: string, value: unknown): string => {
+    const binding = parameters[indexOf(location, name)]?.binding;
+    return binding !== undefined && "style" in binding && binding.style === "json"
+      ? JSON.stringify(value)
+      : String(value);
+  };
   const path = operation.path.replace(/\{([^}]*)\}/g, (_, name: string) =>
     encodeURIComponent(textFor("path", name, argumentFor("path", name))),
   );
@@ -143,9 +153,8 @@ function checkExchange(
       typeof given === "object" && given !== null && !Array.isArray(given)
         ? (given as Record<string, unknown>)[name]
         : given;
-    const style = parameters.find(
-      (p) => p.from?.in === "query" && p.from.name === name,
-    )?.joinedStyle;
+    const parameter = parameters.find((p) => p.from?.in === "query" && p.from.name === name);
+    const style = parameter && joinedStyle(parameter);
     if (style !== undefined) {
       const raw = `${encodeURIComponent(name)}=${joinedValue(argument as string[], style)}`;
       expect(url.search.slice(1).split("&"), label).toContain(raw);
@@ -170,7 +179,7 @@ function checkExchange(
   }
   // A form body is either one `@Data("field")` per field or one whole `@Data()` object.
   const formFields = parameters.flatMap((p, index) => {
-    if (p.decorator !== "Data") return [];
+    if (p.binding.in !== "body") return [];
     if (p.key !== undefined) return [p.key];
     const whole = args[index];
     return whole !== null && typeof whole === "object" ? Object.keys(whole) : [];

@@ -327,6 +327,117 @@ describe("exampleValue", () => {
     expect(long).toHaveLength(4096);
   });
 
+  it("generates valid values where the corpus found invalid ones, one schema per class", () => {
+    const components = {
+      // Unicourt: a date-time of exactly 25 characters.
+      LongDate: { type: "string", format: "date-time", minLength: 25, maxLength: 25 },
+      LongEmail: { type: "string", format: "email", minLength: 30 },
+      // pandascore: `{nullable: true}` beside a reference to a URI string.
+      Uri: { type: "string", format: "uri" },
+      NullableUri: { allOf: [{ nullable: true }, { $ref: "#/components/schemas/Uri" }] },
+      // Linode: one part lists the values, another gives an example outside them.
+      Kind: {
+        type: "object",
+        properties: { type: { type: "string", enum: ["auto", "snapshot"] } },
+      },
+      Backup: {
+        allOf: [
+          { $ref: "#/components/schemas/Kind" },
+          { properties: { type: { type: "string", example: "automatic" } } },
+        ],
+      },
+      // ShipEngine: `additionalProperties: false` beside `allOf` leaves the parts' keys extra.
+      Settings: { type: "object", properties: { layout: { type: "string" } } },
+      SettingsBody: {
+        type: "object",
+        additionalProperties: false,
+        allOf: [{ $ref: "#/components/schemas/Settings" }],
+      },
+      // DigitalOcean: a part that only constrains (`anyOf` of `required`) beside the object.
+      Rules: {
+        allOf: [
+          { type: "object", properties: { name: { type: "string" } } },
+          {
+            type: "object",
+            properties: {
+              inbound: { type: "array", items: { type: "string" } },
+              outbound: { type: "array", items: { type: "string" } },
+            },
+          },
+        ],
+      },
+      Firewall: {
+        allOf: [
+          { $ref: "#/components/schemas/Rules" },
+          { required: ["name"] },
+          { anyOf: [{ required: ["inbound"] }, { required: ["outbound"] }] },
+        ],
+      },
+      // airflow, apigee: an answer has no writeOnly property, even as the only one to write.
+      Secret: {
+        type: "object",
+        required: ["token"],
+        properties: { token: { type: "string", writeOnly: true } },
+      },
+    };
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: { schemas: components },
+    };
+    const check = new SchemaCheck(document as never, () => {}, "response");
+    const values: Record<string, unknown> = {};
+    for (const name of Object.keys(components)) {
+      const pointer = `#/components/schemas/${name}`;
+      const value = exampleValue(document as never, { $ref: pointer }, "#/x", {
+        direction: "response",
+      });
+      expect(check.problems(value, pointer), `${name}: ${JSON.stringify(value)}`).toEqual([]);
+      values[name] = value;
+    }
+    expect(values).toMatchObject({
+      LongDate: "2024-05-06T07:08:09.0000Z",
+      LongEmail: expect.stringMatching(/^kitk+@example\.com$/),
+      NullableUri: "https://example.com/kit",
+      Backup: { type: "auto" },
+      SettingsBody: {},
+      Firewall: { name: expect.any(String), inbound: [expect.any(String)] },
+      Secret: {},
+    });
+  });
+
+  it("names the chosen oneOf branch in the discriminator's property, as a client switches on it", () => {
+    const rule = (kind: string) => ({
+      type: "object",
+      required: ["type", "id"],
+      properties: { type: { type: "string", example: kind }, id: { type: "string" } },
+    });
+    const components = {
+      Rule: {
+        oneOf: [{ $ref: "#/components/schemas/Deny" }, { $ref: "#/components/schemas/Allow" }],
+        discriminator: {
+          propertyName: "type",
+          mapping: { allow: "#/components/schemas/Allow", deny: "#/components/schemas/Deny" },
+        },
+      },
+      Unmapped: {
+        anyOf: [{ $ref: "#/components/schemas/Allow" }],
+        discriminator: { propertyName: "type" },
+      },
+      Allow: rule("allow"),
+      Deny: rule("deny"),
+    };
+    const document = { openapi: "3.0.3", components: { schemas: components } };
+    const value = (name: string) =>
+      exampleValue(document as never, { $ref: `#/components/schemas/${name}` }, "#/x", {
+        direction: "response",
+        useExamples: false,
+      });
+    expect(value("Rule")).toEqual({ type: "deny", id: expect.any(String) });
+    expect(value("Unmapped")).toEqual({ type: "Allow", id: expect.any(String) });
+  });
+
   it("checks what it can of a schema with keywords Ajv refuses, never more than the document", () => {
     const schema = {
       type: "object",

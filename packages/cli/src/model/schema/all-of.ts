@@ -1,16 +1,15 @@
 import { isObject } from "../../openapi/is-object.js";
 import { appendPointer } from "../../openapi/pointer.js";
+import { dereference } from "../../openapi/refs.js";
 import type { SchemaObject } from "../../openapi/types.js";
-import { dereference } from "../dereference.js";
 import { mergeObjectShape, ownShape } from "../merge-object-shape.js";
 import type { SchemaInput } from "../schema-input.js";
 import { hasConditional, hasConditionalProperties } from "../schema-kind.js";
 import { intersection, primitive, type TypeExpr } from "../type-expr.js";
 import { isConstraintOnly, isRequiredOnly, requiredKeys } from "./constraint-only.js";
 import { buildObjectType, reportConditionals } from "./object.js";
-import { buildRequiredKeys, keysDeclaredElsewhere } from "./required.js";
+import { buildRequiredKeys, keysDeclaredElsewhere } from "./required-keys.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildSchemaType } from "./schema-type.js";
 
 /**
  * `allOf` with the schema's own properties: object branches merge into one object type, `required`
@@ -36,7 +35,7 @@ export function buildAllOf(
   // An `if` beside the branches adds optional properties, or at least its warning.
   const conditional = hasConditional(schema);
   if (branches.length === 1 && !hasOwnStructure && !conditional && elsewhere.length === 0) {
-    return buildSchemaType(branches[0]!, appendPointer(pointer, "allOf", 0), context);
+    return context.build(branches[0]!, appendPointer(pointer, "allOf", 0));
   }
   const typed =
     hasOwnStructure || conditional || branches.some((branch) => !isConstraintOnly(branch));
@@ -48,7 +47,7 @@ export function buildAllOf(
   const parts = context.at("intersection", () =>
     branches.map((branch, index) => {
       if (!typed || !isConstraintOnly(branch)) {
-        return buildSchemaType(branch, appendPointer(pointer, "allOf", index), context);
+        return context.build(branch, appendPointer(pointer, "allOf", index));
       }
       return isRequiredOnly(branch)
         ? buildRequiredKeys(requiredKeys(branch), own, context)

@@ -2,7 +2,6 @@ import { appendPointer } from "../../openapi/pointer.js";
 import type { SchemaObject } from "../../openapi/types.js";
 import { primitive, type TypeExpr } from "../type-expr.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildSchemaType } from "./schema-type.js";
 
 /**
  * An array: `T[]` for `items`; a tuple for 3.1 `prefixItems`, whose elements beyond `minItems` are
@@ -24,9 +23,7 @@ export function buildArray(
   }
   return {
     kind: "array",
-    item: context.at("deferred", () =>
-      buildSchemaType(items, appendPointer(pointer, "items"), context),
-    ),
+    item: context.at("deferred", () => context.build(items, appendPointer(pointer, "items"))),
   };
 }
 
@@ -37,7 +34,7 @@ function buildTuple(
   context: SchemaContext,
 ): TypeExpr {
   const elements = prefixItems.map((item, index) =>
-    buildSchemaType(item as SchemaObject, appendPointer(pointer, "prefixItems", index), context),
+    context.build(item as SchemaObject, appendPointer(pointer, "prefixItems", index)),
   );
   const minItems = typeof schema.minItems === "number" ? Math.floor(schema.minItems) : 0;
   const required = Math.max(0, Math.min(minItems, elements.length));
@@ -46,6 +43,6 @@ function buildTuple(
   const rest =
     items === undefined || items === true
       ? primitive("unknown")
-      : buildSchemaType(items, appendPointer(pointer, "items"), context);
+      : context.build(items, appendPointer(pointer, "items"));
   return { kind: "tuple", elements, required, rest };
 }

@@ -18,7 +18,6 @@ import { allApply } from "./all-apply.js";
 import { isConstraintOnly } from "./constraint-only.js";
 import { buildPropertyNames, listedKeys } from "./property-names.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildSchemaType } from "./schema-type.js";
 
 /**
  * An object with its properties, or a record for a pure map (an object literal type where the map
@@ -47,7 +46,7 @@ function objectType(shape: ObjectShape, context: SchemaContext, undeclared: Unde
       return { kind: "record", value: primitive("unknown"), literal: false, ...keysOf(keys) };
     }
     const { value, needsLiteral } = context.mapValue(() =>
-      buildSchemaType(extra.schema, extra.pointer, context),
+      context.build(extra.schema, extra.pointer),
     );
     return { kind: "record", value, literal: needsLiteral && keys === undefined, ...keysOf(keys) };
   }
@@ -102,13 +101,11 @@ export function buildIndexes(
   const prefixed = new Map<string, TypeExpr[]>();
   const everyKey: TypeExpr[] = [];
   if (extra !== undefined) {
-    everyKey.push(
-      context.at("deferred", () => buildSchemaType(extra.schema, extra.pointer, context)),
-    );
+    everyKey.push(context.at("deferred", () => context.build(extra.schema, extra.pointer)));
   }
   for (const pattern of [...shape.patternProperties.keys()].sort(compareText)) {
     const { schema, pointer } = shape.patternProperties.get(pattern)!;
-    const value = context.at("deferred", () => buildSchemaType(schema, pointer, context));
+    const value = context.at("deferred", () => context.build(schema, pointer));
     const prefix = plainPrefix(pattern);
     if (prefix === undefined) {
       context.warnings.add(
@@ -202,7 +199,7 @@ function declaredType(shape: ObjectShape, key: string, context: SchemaContext): 
   const declarations = [...(shape.earlier.get(key) ?? []), shape.properties.get(key)!];
   const typing = declarations.filter(({ schema }) => !isConstraintOnly(schema));
   const built = (typing.length > 0 ? typing : declarations.slice(-1)).map(({ schema, pointer }) =>
-    context.at("deferred", () => buildSchemaType(schema, pointer, context)),
+    context.at("deferred", () => context.build(schema, pointer)),
   );
   const type = allApply(built);
   if (type !== undefined) return type;
@@ -226,7 +223,7 @@ function undeclaredRequired(shape: ObjectShape, context: SchemaContext): Propert
     type:
       extra === undefined || extra === true
         ? primitive("unknown")
-        : context.at("deferred", () => buildSchemaType(extra.schema, extra.pointer, context)),
+        : context.at("deferred", () => context.build(extra.schema, extra.pointer)),
   }));
 }
 
@@ -248,6 +245,6 @@ function listedProperties(shape: ObjectShape, context: SchemaContext): Property[
       type:
         extra === undefined || extra === true
           ? primitive("unknown")
-          : context.at("deferred", () => buildSchemaType(extra.schema, extra.pointer, context)),
+          : context.at("deferred", () => context.build(extra.schema, extra.pointer)),
     }));
 }

@@ -1,10 +1,9 @@
 import { isObject } from "../../openapi/is-object.js";
 import type { LoadedDocument } from "../../openapi/load.js";
-import { dereference } from "../dereference.js";
+import { dereference } from "../../openapi/refs.js";
 import type { ObjectShape } from "../merge-object-shape.js";
 import type { TypeExpr } from "../type-expr.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildSchemaType } from "./schema-type.js";
 
 /**
  * The key type of a map whose `propertyNames` lists the keys (`enum` or `const`, also through a
@@ -20,7 +19,7 @@ export function buildPropertyNames(
   if (names === undefined) return undefined;
   const keys = listedKeys(shape, context.loaded);
   if (keys !== undefined && shape.properties.size === 0) {
-    return context.at("deferred", () => buildSchemaType(names.schema, names.pointer, context));
+    return context.at("deferred", () => context.build(names.schema, names.pointer));
   }
   if (keys === undefined) {
     context.warnings.add("propertyNames is not checked; keys typed string", names.pointer);

@@ -1,9 +1,8 @@
-import { dereference } from "../dereference.js";
+import { dereference } from "../../openapi/refs.js";
 import { referencedTypeName } from "../names.js";
 import type { SchemaInput } from "../schema-input.js";
 import { primitive, type TypeExpr } from "../type-expr.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildSchemaType } from "./schema-type.js";
 
 /**
  * A `$ref`: every target is declared once under a name, also one inside another schema
@@ -18,7 +17,7 @@ export function buildReference(
   const target = dereference(context.loaded, input, pointer);
   // A named binary string is declared as text (JSON's reading); as a multipart part it is a file.
   if (context.isFilePart && target.schema.format === "binary") {
-    return buildSchemaType(target.schema, target.pointer, context);
+    return context.build(target.schema, target.pointer);
   }
   const named =
     context.registry.get(target.pointer) ??
@@ -26,7 +25,7 @@ export function buildReference(
   const self = context.selfReference(named);
   if (self !== undefined) return primitive(self);
   if (context.expandsInPlace(named)) {
-    return context.aliasBody(named, () => buildSchemaType(named.schema, named.pointer, context));
+    return context.aliasBody(named, () => context.build(named.schema, named.pointer));
   }
   context.named(named);
   return context.reference(named);

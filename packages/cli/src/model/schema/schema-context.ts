@@ -3,13 +3,24 @@ import type { LoadedDocument } from "../../openapi/load.js";
 import type { SchemaObject } from "../../openapi/types.js";
 import { interfaceShape, reachesThroughComposition } from "../alias-cycle.js";
 import { ReadWriteSplit } from "../read-write.js";
+import type { SchemaInput } from "../schema-input.js";
 import type { NamedType, TypeExpr, View } from "../type-expr.js";
 import type { TypeRegistry } from "../type-registry.js";
 import type { Warnings } from "../warnings.js";
 
 /**
+ * Builds the type of any schema (`buildSchemaType`). The context carries it, so that the builders
+ * of each keyword recurse through their context and never import the dispatcher that calls them.
+ */
+export type SchemaWalker = (
+  input: SchemaInput | boolean,
+  pointer: string,
+  context: SchemaContext,
+) => TypeExpr;
+
+/**
  * What building type trees from schemas needs: the document, the registry that names types, the
- * warnings, and where the schema being built stands in the type alias being declared.
+ * warnings, the walker, and where the schema being built stands in the type alias being declared.
  */
 export class SchemaContext {
   readonly loaded: LoadedDocument;
@@ -37,12 +48,24 @@ export class SchemaContext {
    * string is a file. Undefined everywhere else: JSON, parameters and form fields carry text.
    */
   #parts: "body" | "field" | undefined;
+  readonly #walk: SchemaWalker;
 
-  constructor(loaded: LoadedDocument, registry: TypeRegistry, warnings: Warnings) {
+  constructor(
+    loaded: LoadedDocument,
+    registry: TypeRegistry,
+    warnings: Warnings,
+    walk: SchemaWalker,
+  ) {
     this.loaded = loaded;
     this.registry = registry;
     this.warnings = warnings;
     this.split = new ReadWriteSplit(loaded);
+    this.#walk = walk;
+  }
+
+  /** The type of a schema met inside the one being built. */
+  build(input: SchemaInput | boolean, pointer: string): TypeExpr {
+    return this.#walk(input, pointer, this);
   }
 
   get view(): View | undefined {

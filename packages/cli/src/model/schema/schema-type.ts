@@ -3,10 +3,10 @@ import type { SchemaObject } from "../../openapi/types.js";
 import type { SchemaInput } from "../schema-input.js";
 import { isNullable } from "../schema-kind.js";
 import { primitive, type TypeExpr, union } from "../type-expr.js";
+import { buildKeywords } from "./keywords.js";
 import { hasLiterals } from "./literals.js";
 import { buildReference } from "./reference.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildSiblings } from "./siblings.js";
 
 /**
  * Building recurses once per nesting level, and hostile documents nest deeper than the call
@@ -86,7 +86,7 @@ export function buildSchema(
   pointer: string,
   context: SchemaContext,
 ): TypeExpr {
-  const type = buildSiblings(schema, pointer, context);
+  const type = buildKeywords(schema, pointer, context);
   const addsNull = hasLiterals(schema) ? schema.nullable === true : isNullable(schema);
   return addsNull ? union([type, primitive("null")]) : type;
 }

@@ -10,7 +10,7 @@ export function builder(schemas: Record<string, unknown> = {}) {
   const loaded = inlineDocument({ components: { schemas } });
   const warnings = new Warnings();
   const registry = new TypeRegistry(loaded.document, { warnings });
-  const context = new SchemaContext(loaded, registry, warnings);
+  const context = new SchemaContext(loaded, registry, warnings, buildSchemaType);
   const build = (schema: unknown): TypeExpr => buildSchemaType(schema as object, "#/s", context);
   return { build, warnings, registry, context };
 }

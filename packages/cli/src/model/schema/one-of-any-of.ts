@@ -3,12 +3,11 @@ import type { SchemaObject } from "../../openapi/types.js";
 import { ownShape } from "../merge-object-shape.js";
 import { intersection, primitive, type TypeExpr, union } from "../type-expr.js";
 import { isConstraintOnly, isRequiredOnly, requiredKeys } from "./constraint-only.js";
-import { buildRequiredKeys } from "./required.js";
+import { buildRequiredKeys } from "./required-keys.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildSchemaType } from "./schema-type.js";
-import { excludesObjects } from "./typed.js";
+import { excludesObjects } from "./type-keyword.js";
 
-export type AlternativesKeyword = "oneOf" | "anyOf";
+export type UnionKeyword = "oneOf" | "anyOf";
 
 /**
  * The union of a `oneOf` or `anyOf`. When the schema's other keywords type it (`typedBySiblings`),
@@ -18,9 +17,9 @@ export type AlternativesKeyword = "oneOf" | "anyOf";
  * `objectParts` (the schema's own properties and required keys) join each branch that may be an
  * object: they say nothing about a string or an array (`string | ({ b?: B } & { a: unknown })`).
  */
-export function buildAlternatives(
+export function buildOneOfAnyOf(
   schema: SchemaObject,
-  keyword: AlternativesKeyword,
+  keyword: UnionKeyword,
   pointer: string,
   context: SchemaContext,
   typedBySiblings: boolean,
@@ -36,7 +35,7 @@ export function buildAlternatives(
       branches.map((branch, index) => {
         if (!typedBySiblings || !isConstraintOnly(branch)) {
           const at = appendPointer(pointer, keyword, index);
-          const type = buildSchemaType(branch, at, context);
+          const type = context.build(branch, at);
           return objectParts.length === 0 || excludesObjects(context.loaded, branch, at)
             ? type
             : intersection([type, ...objectParts]);

@@ -5,15 +5,15 @@ import { ownShape } from "../merge-object-shape.js";
 import { hasConditional } from "../schema-kind.js";
 import { intersection, isUnknown, primitive, type TypeExpr } from "../type-expr.js";
 import { buildAllOf } from "./all-of.js";
-import { type AlternativesKeyword, buildAlternatives } from "./alternatives.js";
 import { isConstraintOnly, requiredKeys } from "./constraint-only.js";
 import { buildLiterals } from "./literals.js";
 import { buildObjectType } from "./object.js";
-import { buildRequiredKeys, keysDeclaredElsewhere } from "./required.js";
+import { buildOneOfAnyOf, type UnionKeyword } from "./one-of-any-of.js";
+import { buildRequiredKeys, keysDeclaredElsewhere } from "./required-keys.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildTypes, declaredTypes, excludesObjects } from "./typed.js";
+import { buildTypes, declaredTypes, excludesObjects } from "./type-keyword.js";
 
-const ALTERNATIVES: readonly AlternativesKeyword[] = ["oneOf", "anyOf"];
+const UNION_KEYWORDS: readonly UnionKeyword[] = ["oneOf", "anyOf"];
 
 /**
  * The keywords of one schema combined: `const`/`enum` are exact and stand alone; otherwise
@@ -21,7 +21,7 @@ const ALTERNATIVES: readonly AlternativesKeyword[] = ["oneOf", "anyOf"];
  * where the unions leave the type open (they are absent, only constrain, or accept anything).
  * `required` keys that the schema's own properties do not declare are required of the union.
  */
-export function buildSiblings(
+export function buildKeywords(
   schema: SchemaObject,
   pointer: string,
   context: SchemaContext,
@@ -29,9 +29,9 @@ export function buildSiblings(
   const literals = buildLiterals(schema, pointer, context.warnings);
   if (literals !== undefined) return literals;
   const types = declaredTypes(schema);
-  const keywords = ALTERNATIVES.filter((keyword) => Array.isArray(schema[keyword]));
+  const keywords = UNION_KEYWORDS.filter((keyword) => Array.isArray(schema[keyword]));
   const folded = foldConstraints(schema, types, keywords);
-  if (folded !== undefined) return buildSiblings(folded, pointer, context);
+  if (folded !== undefined) return buildKeywords(folded, pointer, context);
   const hasAllOf = Array.isArray(schema.allOf);
 
   const mixed = mixedAlternatives(schema, keywords, pointer, context);
@@ -43,7 +43,7 @@ export function buildSiblings(
   const requirements: TypeExpr[] = [];
   for (const keyword of keywords) {
     const typedBySiblings = isTypedBySiblings(schema, keyword, keywords, types);
-    const part = buildAlternatives(schema, keyword, pointer, context, typedBySiblings);
+    const part = buildOneOfAnyOf(schema, keyword, pointer, context, typedBySiblings);
     if (part === undefined) continue;
     if (!isUnknown(part) && schema[keyword]!.every(isConstraintOnly)) requirements.push(part);
     else unions.push(part);
@@ -84,7 +84,7 @@ export function buildSiblings(
 function foldConstraints(
   schema: SchemaObject,
   types: readonly unknown[],
-  keywords: readonly AlternativesKeyword[],
+  keywords: readonly UnionKeyword[],
 ): SchemaObject | undefined {
   if (!Array.isArray(schema.allOf) || !schema.allOf.every(isConstraintOnly)) return undefined;
   if (isObject(schema.properties) || schema.additionalProperties !== undefined) return undefined;
@@ -100,8 +100,8 @@ function foldConstraints(
 /** Whether the keywords beside a union give it its type, so its constraint-only branches add nothing. */
 function isTypedBySiblings(
   schema: SchemaObject,
-  keyword: AlternativesKeyword,
-  keywords: readonly AlternativesKeyword[],
+  keyword: UnionKeyword,
+  keywords: readonly UnionKeyword[],
   types: readonly unknown[],
 ): boolean {
   return (
@@ -119,7 +119,7 @@ function isTypedBySiblings(
  */
 function mixedAlternatives(
   schema: SchemaObject,
-  keywords: readonly AlternativesKeyword[],
+  keywords: readonly UnionKeyword[],
   pointer: string,
   context: SchemaContext,
 ): TypeExpr | undefined {
@@ -138,7 +138,7 @@ function mixedAlternatives(
   const elsewhere = keysDeclaredElsewhere(requiredKeys(schema), own);
   if (elsewhere.length > 0) objectParts.push(buildRequiredKeys(elsewhere, undefined, context));
   if (objectParts.length === 0) return undefined;
-  return buildAlternatives(schema, keyword, pointer, context, false, objectParts);
+  return buildOneOfAnyOf(schema, keyword, pointer, context, false, objectParts);
 }
 
 /**

@@ -1,20 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { buildOperations } from "../../src/model/build-operations.js";
 import { groupOperations } from "../../src/model/group-operations.js";
-import { planSignature } from "../../src/model/signature.js";
+import { planParameters } from "../../src/model/method-parameters.js";
+import { planReturns } from "../../src/model/method-returns.js";
 import { Warnings } from "../../src/model/warnings.js";
 import { inlineDocument } from "../support/fixtures.js";
 
 function signatureOf(operation: Record<string, unknown>, path = "/x/{id}") {
   const loaded = inlineDocument({ paths: { [path]: { post: operation } } });
   const warnings = new Warnings();
-  return planSignature(loaded, buildOperations(loaded, { warnings })[0]!, warnings);
+  const read = buildOperations(loaded, { warnings })[0]!;
+  return {
+    ...planParameters(loaded, read, warnings),
+    ...planReturns(loaded, read, warnings, undefined),
+  };
 }
 
 const idParameter = { name: "id", in: "path", required: true, schema: { type: "string" } };
 const noContent = { responses: { "204": { description: "" } } };
 
-describe("planSignature", () => {
+describe("planParameters and planReturns", () => {
   it("lists required parameters before optional ones, keeping wire names as keys", () => {
     const { parameters } = signatureOf({
       ...noContent,
@@ -24,10 +29,10 @@ describe("planSignature", () => {
         { name: "X-Trace", in: "header", required: true },
       ],
     });
-    expect(parameters.map((p) => [p.decorator, p.key, p.variable, p.required])).toEqual([
-      ["Params", "id", "id", true],
-      ["HeaderValue", "X-Trace", "xTrace", true],
-      ["Query", "page-size", "pageSize", false],
+    expect(parameters.map((p) => [p.binding.in, p.key, p.variable, p.required])).toEqual([
+      ["path", "id", "id", true],
+      ["header", "X-Trace", "xTrace", true],
+      ["query", "page-size", "pageSize", false],
     ]);
   });
 
@@ -37,7 +42,7 @@ describe("planSignature", () => {
       parameters: [idParameter, { name: "session", in: "cookie" }],
     });
     expect(signature.parameters[1]).toMatchObject({ variable: "session" });
-    expect(signature.parameters[1]!.decorator).toBeUndefined();
+    expect(signature.parameters[1]!.binding).toEqual({ in: "cookie" });
     expect(signature.cookies).toEqual(["session"]);
   });
 
@@ -64,10 +69,10 @@ describe("planSignature", () => {
       },
     });
     expect(signature.contentType).toBe("application/x-www-form-urlencoded");
-    expect(signature.parameters.map((p) => [p.decorator, p.key, p.required])).toEqual([
-      ["Params", "id", true],
-      ["Data", "name", true],
-      ["Data", "status", false],
+    expect(signature.parameters.map((p) => [p.binding.in, p.key, p.required])).toEqual([
+      ["path", "id", true],
+      ["body", "name", true],
+      ["body", "status", false],
     ]);
   });
 
@@ -157,7 +162,7 @@ describe("names the runtime cannot send", () => {
       },
     });
     const warnings = new Warnings();
-    const signature = planSignature(loaded, buildOperations(loaded, { warnings })[0]!, warnings);
+    const signature = planParameters(loaded, buildOperations(loaded, { warnings })[0]!, warnings);
     expect(signature.parameters.map((p) => p.key)).toEqual(["user"]);
     expect(warnings.messages).toEqual([
       "#/paths/~1login/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/: a form field with an empty name cannot be sent and was skipped",
@@ -185,7 +190,7 @@ describe("placeholders without ASCII letters or digits", () => {
     const loaded = inlineDocument(document);
     const warnings = new Warnings();
     const [operation] = buildOperations(loaded, { warnings });
-    const { parameters } = planSignature(loaded, operation!, warnings);
+    const { parameters } = planParameters(loaded, operation!, warnings);
     expect(parameters.map((p) => [p.key, p.variable])).toEqual([
       ["param1", "param1"],
       ["param2", "param2"],
@@ -200,7 +205,7 @@ describe("placeholders without ASCII letters or digits", () => {
     const keysOf = (input: Record<string, unknown>) => {
       const loaded = inlineDocument(input);
       const warnings = new Warnings();
-      const { parameters } = planSignature(
+      const { parameters } = planParameters(
         loaded,
         buildOperations(loaded, { warnings })[0]!,
         warnings,
@@ -218,7 +223,7 @@ describe("guesses where the document says nothing", () => {
       paths: { "/notes": { post: { ...noContent, ...operation } } },
     });
     const warnings = new Warnings();
-    const signature = planSignature(loaded, buildOperations(loaded, { warnings })[0]!, warnings);
+    const signature = planParameters(loaded, buildOperations(loaded, { warnings })[0]!, warnings);
     return { signature, warnings: warnings.messages };
   }
 

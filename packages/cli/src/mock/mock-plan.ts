@@ -1,26 +1,48 @@
-import { chooseResponse } from "../mock/choose-response.js";
-import { envelopeAnswer } from "../mock/envelope.js";
+import { fitsDeclaredShape } from "../model/fits-declared-shape.js";
+import type { GenerationPlan, MockFilePlan } from "../model/plan-types.js";
+import { fullRoute } from "../model/tag-group.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { clientResponse, type ExampleResponse } from "../wire/example-response.js";
-import { fitsDeclaredShape } from "./fits-declared-shape.js";
-import type { GenerationPlan, MockFilePlan } from "./plan-types.js";
-import { fullRoute } from "./tag-group.js";
+import { SchemaCheck } from "../wire/schema-check.js";
+import { type AnswerCheck, chooseResponse } from "./choose-response.js";
+import { envelopeAnswer } from "./envelope.js";
 
 /**
  * MSW handlers for every method of the plan, answering what `kit mock` answers by default (the
- * same `chooseResponse` and envelope, seed 0, no `Prefer`): the examples are computed here, so the
+ * same `chooseResponse` and envelope, the same seed, no `Prefer`): the examples are computed here, so the
  * handlers need neither the document nor the generator in the browser. A JSON value is checked
  * against the method's return type (`satisfies`) unless it is an envelope, whose method type is
  * its data's, or it does not stay within the declared shape (documents' examples often carry
  * keys their schema does not name, which TypeScript refuses in a literal).
  */
-export function planMocks(loaded: LoadedDocument, plan: GenerationPlan): MockFilePlan[] {
+export function planMocks(
+  loaded: LoadedDocument,
+  plan: GenerationPlan,
+  seed = 0,
+  notice: AnswerCheck["notice"] = () => {},
+): MockFilePlan[] {
   const keys = typeof plan.service.envelope === "object" ? plan.service.envelope.keys : undefined;
   const generated = new Map<string, unknown>();
+  // The answers `kit mock` serves: a document example that breaks its schema is passed over.
+  const schemas = new SchemaCheck(loaded.document, () => {}, "response");
+  const check: AnswerCheck = {
+    problems: (value, pointer) => schemas.problems(value, pointer),
+    notice,
+  };
   return plan.apis.map(({ group, methods }) => ({
     group,
+    seed,
     handlers: group.methods.map((method, index) => {
-      const chosen = chooseResponse(loaded, method.operation, {}, undefined, 0, generated);
+      const chosen = chooseResponse(
+        loaded,
+        method.operation,
+        {},
+        undefined,
+        seed,
+        generated,
+        check,
+        keys,
+      );
       // Without `Prefer`, every operation has an answer.
       const response = envelopeAnswer(chosen as ExampleResponse, keys);
       const { expected } = response;

@@ -1,7 +1,7 @@
 import { isObject } from "../../openapi/is-object.js";
 import type { LoadedDocument } from "../../openapi/load.js";
+import { dereference } from "../../openapi/refs.js";
 import type { SchemaObject, SchemaType } from "../../openapi/types.js";
-import { dereference } from "../dereference.js";
 import { ownShape } from "../merge-object-shape.js";
 import type { SchemaInput } from "../schema-input.js";
 import { hasConditionalProperties } from "../schema-kind.js";

@@ -2,7 +2,6 @@ import { compareText } from "../compare.js";
 import type { ObjectShape } from "../merge-object-shape.js";
 import { docOf, type Property, primitive, type TypeExpr } from "../type-expr.js";
 import type { SchemaContext } from "./schema-context.js";
-import { buildSchemaType } from "./schema-type.js";
 
 /**
  * The object type that makes `keys` required where the property is declared elsewhere (a
@@ -24,9 +23,7 @@ export function buildRequiredKeys(
       type:
         declared === undefined
           ? primitive("unknown")
-          : context.at("deferred", () =>
-              buildSchemaType(declared.schema, declared.pointer, context),
-            ),
+          : context.at("deferred", () => context.build(declared.schema, declared.pointer)),
     };
   });
   return { kind: "object", properties, indexes: [] };
