@@ -1,12 +1,12 @@
 import { compareText } from "../model/compare.js";
-import { chooseMediaType, essence, responseKind } from "../model/media.js";
+import { essence, responseKind } from "../model/media.js";
 import type { Operation } from "../model/operation.js";
-import { streamItemKey, streamKind } from "../model/stream-media.js";
+import { responseReadings, streamItemKey, streamKind } from "../model/stream-media.js";
 import { isObject } from "../openapi/is-object.js";
 import type { LoadedDocument } from "../openapi/load.js";
-import type { EnvelopeKeys } from "../options.js";
 import { appendPointer } from "../openapi/pointer.js";
 import { followReference, valueAtPointer } from "../openapi/refs.js";
+import type { EnvelopeKeys } from "../options.js";
 import {
   clientResponse,
   type ExampleResponse,
@@ -212,14 +212,17 @@ function responseObject(
   return isObject(value) ? { value, pointer } : undefined;
 }
 
-/** A declared media type the `Accept` header names (not a range), else the one a client reads. */
+/**
+ * A declared media type the `Accept` header names (not a range), else the one a client reads: a
+ * stream only when the `Accept` names it or nothing else is offered.
+ */
 function acceptable(mediaTypes: string[], accept: string | undefined): string | undefined {
   const wanted = (accept ?? "")
     .split(",")
     .map((item) => essence(item))
     .filter((item) => item !== "" && !item.endsWith("/*"));
   const named = mediaTypes.filter((mediaType) => wanted.includes(essence(mediaType)));
-  return chooseMediaType(named.length > 0 ? named : mediaTypes, "response");
+  return responseReadings(named.length > 0 ? named : mediaTypes).read;
 }
 
 /** Every example of a media type, in the order they are served: `examples` by name, then `example`. */

@@ -15,7 +15,7 @@ import { once } from "../util/once.js";
 import { operationServer } from "./base-url.js";
 import { exactLength } from "./exact-length.js";
 import { fieldEncodings } from "./field-encoding.js";
-import { bodyKind, chooseMediaType, essence, responseKind } from "./media.js";
+import { bodyKind, essence, responseKind } from "./media.js";
 import type { Operation, Parameter, RequestBody, ResponseBody, Verb } from "./operation.js";
 import { pathItemOperations } from "./path-item-operations.js";
 import { unknownPathStyle } from "./path-style.js";
@@ -23,7 +23,7 @@ import { queryStringSchema } from "./query-string-parameter.js";
 import { unexpressedQueryStyle } from "./query-style.js";
 import { requestMediaType } from "./request-media.js";
 import type { SchemaAt, SchemaInput } from "./schema-input.js";
-import { streamItemKey, streamKind } from "./stream-media.js";
+import { responseReadings, streamItemKey, streamKind } from "./stream-media.js";
 import type { Warnings } from "./warnings.js";
 import { parameterBinding } from "./wire-binding.js";
 
@@ -568,16 +568,34 @@ function responseOf(
     );
     return { status, ...text("summary", value.summary), pointer };
   }
-  const mediaType = chooseMediaType(mediaTypesOf(content, pointer, warnings), "response");
-  if (mediaType === undefined) return { status, ...text("summary", value.summary), pointer };
-  const media = content[mediaType];
+  const { read, stream } = responseReadings(mediaTypesOf(content, pointer, warnings));
+  if (read === undefined) return { status, ...text("summary", value.summary), pointer };
+  const reading = (mediaType: string) =>
+    mediaReading(loaded, status, content[mediaType], mediaType, pointer, warnings);
+  return {
+    ...reading(read),
+    ...text("summary", value.summary),
+    ...(stream !== undefined
+      ? { streamed: { ...reading(stream), ...text("summary", value.summary) } }
+      : {}),
+  };
+}
+
+/** One media type of a response as a client reads it: its kind, and its schema (of one item, for a stream). */
+function mediaReading(
+  loaded: LoadedDocument,
+  status: string,
+  media: MediaTypeObject | undefined,
+  mediaType: string,
+  pointer: string,
+  warnings: Warnings,
+): ResponseBody {
   const stream = streamKind(mediaType);
   const key = stream !== undefined && isObject(media) ? streamItemKey(media) : "schema";
   warnUnusedMedia(media, key, appendPointer(pointer, "content", mediaType), warnings);
   const schema = mediaSchema(media, appendPointer(pointer, "content", mediaType), key);
   return {
     status,
-    ...text("summary", value.summary),
     mediaType,
     kind: responseKind(loaded, mediaType, schema),
     ...(stream ? { stream: { kind: stream, itemSchema: key === "itemSchema" } } : {}),

@@ -1,7 +1,9 @@
+import { dereference } from "../openapi/refs.js";
 import { mergeObjectShape } from "./merge-object-shape.js";
 import type { Operation } from "./operation.js";
 import { operationTypeStem } from "./operation-name.js";
 import type { Declaration } from "./plan-types.js";
+import { hasBinaryField } from "./request-media.js";
 import type { SchemaContext } from "./schema/schema-context.js";
 import { buildSchemaType } from "./schema/schema-type.js";
 import type { NamedType, Property, TypeExpr } from "./type-expr.js";
@@ -24,8 +26,15 @@ export function multipartFormType(
   const name = `${operationTypeStem(operation)}Form`;
   const type = context.registry.nameInline(pointer, name, {});
   if (!declared.has(type)) {
+    // A component with file fields is declared as JSON reads it (files as text), so the form
+    // builds its fields in place, where they are parts; without any it stays an alias.
+    const own = hasBinaryField(context.loaded, schema, pointer)
+      ? dereference(context.loaded, schema, pointer)
+      : { schema, pointer };
     const built = context.inView("request", () =>
-      context.at("deferred", () => buildSchemaType(schema, pointer, context)),
+      context.at("deferred", () =>
+        context.multipartBody(() => buildSchemaType(own.schema, own.pointer, context)),
+      ),
     );
     const usage = `formData<${type.name}>({ … })`;
     const doc = {

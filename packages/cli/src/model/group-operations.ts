@@ -5,6 +5,7 @@ import { camelCase, kebabCase, NameScope, pascalCase, splitWords } from "./names
 import type { Operation } from "./operation.js";
 import { operationName } from "./operation-name.js";
 import { commonSegments, literalSegments, toRoutePath } from "./path-template.js";
+import { streamReading } from "./stream-response.js";
 import type { ApiMethod, TagGroup } from "./tag-group.js";
 import type { Warnings } from "./warnings.js";
 
@@ -117,14 +118,29 @@ function routes(operations: readonly Operation[]): { prefix: string; methods: Ap
       ? ""
       : commonSegments(operations.map((operation) => literalSegments(operation.path))).join("/");
   const names = new NameScope();
-  const methods = operations.map((operation) => ({
-    operation,
-    name: names.claim(operationName(operation)),
-    // The runtime takes an absolute route whole, without the class prefix or the baseURL.
-    path:
-      operation.server === undefined
-        ? toRoutePath(operation.path.slice(prefix.length))
-        : `${operation.server}${toRoutePath(operation.path)}`,
-  }));
-  return { prefix, methods };
+  const methods = operations.map(
+    (operation): ApiMethod => ({
+      operation,
+      name: names.claim(operationName(operation)),
+      // The runtime takes an absolute route whole, without the class prefix or the baseURL.
+      path:
+        operation.server === undefined
+          ? toRoutePath(operation.path.slice(prefix.length))
+          : `${operation.server}${toRoutePath(operation.path)}`,
+    }),
+  );
+  // Claimed after every operation's own name, so adding a stream reading renames no method.
+  const streams = methods.map((method) => {
+    const operation = streamReading(method.operation);
+    return operation === undefined
+      ? undefined
+      : { ...method, operation, name: names.claim(`${method.name}Stream`), streamOf: method.name };
+  });
+  return {
+    prefix,
+    methods: methods.flatMap((method, index) => {
+      const stream = streams[index];
+      return stream === undefined ? [method] : [method, stream];
+    }),
+  };
 }

@@ -71,8 +71,9 @@ export function isMediaRange(mediaType: string): boolean {
 /**
  * How a response is read: by its media type, except that a media range (`*\/*`, `text/*`,
  * `application/*`) whose schema is a string is text, and a binary string (`format: binary`) under a
- * range is a Blob: springdoc documents a controller returning `String` as `*\/*` with
- * `{ type: string }`, and its server answers `text/plain`.
+ * range or a JSON media type is a Blob: springdoc documents a controller returning `String` as
+ * `*\/*` with `{ type: string }`, and its server answers `text/plain`; bytes declared as
+ * `application/json` are bytes, as such a request body is sent.
  */
 export function responseKind(
   loaded: LoadedDocument,
@@ -80,10 +81,12 @@ export function responseKind(
   schema: SchemaAt | undefined,
 ): BodyKind {
   const kind = bodyKind(mediaType);
-  if (!isMediaRange(mediaType) || schema === undefined) return kind;
+  const range = isMediaRange(mediaType);
+  if ((!range && kind !== "json") || schema === undefined) return kind;
   const resolved = dereference(loaded, schema.schema, schema.pointer).schema;
   const types = Array.isArray(resolved.type) ? resolved.type : [resolved.type];
   if (!types.includes("string") || types.some((type) => type !== "string" && type !== "null"))
     return kind;
-  return resolved.format === "binary" ? "binary" : "text";
+  if (resolved.format === "binary") return "binary";
+  return range ? "text" : kind;
 }

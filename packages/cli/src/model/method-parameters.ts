@@ -126,9 +126,12 @@ function planBody(
         parameters: [
           whole(
             "payload",
-            body.schema
-              ? namedIfInline(body.schema, () => `${operationTypeStem(operation)}Payload`)
-              : { text: "unknown" },
+            body.schema === undefined
+              ? { text: "unknown" }
+              : // Bytes sent whole (class 13); inside a JSON value a binary string is text.
+                isBinaryBody(loaded, body)
+                ? { text: "Blob" }
+                : namedIfInline(body.schema, () => `${operationTypeStem(operation)}Payload`),
           ),
         ],
         // `application/json` is the runtime's default, and a range (`*\/*`) names no type to send;

@@ -63,6 +63,7 @@ export function planMethod(
     planned.fileFields.length > 0
       ? `Multipart file fields: ${planned.fileFields.join(", ")}.`
       : undefined,
+    method.streamOf !== undefined ? streamNote(method.streamOf, operation) : undefined,
   ];
   // A query object's parameters are documented on its type's keys.
   const parameterTags = planned.parameters.flatMap((parameter) =>
@@ -111,6 +112,12 @@ export function planMethod(
     ...(errors !== undefined ? { errors } : {}),
     ...(form !== undefined ? { form } : {}),
   };
+}
+
+/** The doc of the method that reads the stream an operation offers beside another answer. */
+function streamNote(other: string, operation: Operation): string {
+  const types = [...new Set(operation.responses.map((response) => `\`${response.mediaType}\``))];
+  return `Reads the ${types.join(" or ")} answer as a stream (\`${other}\` reads the other); it asks for it by \`Accept\`, and an API that decides by a body field (\`stream: true\`) needs that set too.`;
 }
 
 /** How the runtime sends one key of a query object: its wire name and binding. */

@@ -52,6 +52,11 @@ export interface ResponseBody {
    */
   stream?: { kind: StreamKind; itemSchema: boolean };
   schema?: SchemaAt;
+  /**
+   * A stream the response offers beside the media type read (OpenAI's `application/json` or
+   * `text/event-stream`), as its own reading: the operation's `<name>Stream` method reads it.
+   */
+  streamed?: ResponseBody;
   pointer: string;
 }
 

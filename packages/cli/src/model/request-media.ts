@@ -31,7 +31,7 @@ export function requestMediaType(
 }
 
 /** An object schema with a `format: binary` property, or an array of such. */
-function hasBinaryField(loaded: LoadedDocument, schema: unknown, pointer: string): boolean {
+export function hasBinaryField(loaded: LoadedDocument, schema: unknown, pointer: string): boolean {
   const shape = mergeObjectShape(loaded, [{ schema: schema as SchemaInput, pointer }]);
   if (shape === undefined) return false;
   for (const property of shape.properties.values()) {

@@ -1,5 +1,5 @@
 import type { MediaTypeObject } from "../openapi/types.js";
-import { essence } from "./media.js";
+import { chooseMediaType, essence } from "./media.js";
 
 /**
  * How a streamed response is read: events of `text/event-stream`, one JSON value per line, or an
@@ -29,4 +29,27 @@ export function streamKind(mediaType: string): StreamKind | undefined {
  */
 export function streamItemKey(media: MediaTypeObject): "itemSchema" | "schema" {
   return media.itemSchema !== undefined ? "itemSchema" : "schema";
+}
+
+/**
+ * The media types of one response a client reads: `read`, what a plain call reads (a stream only
+ * when nothing else is offered), and `stream`, a stream offered beside it (OpenAI's chat
+ * completions answer `application/json` or `text/event-stream`, its speech `audio/mpeg` or
+ * `text/event-stream`), which the operation's second method reads.
+ */
+export function responseReadings(mediaTypes: readonly string[]): {
+  read?: string;
+  stream?: string;
+} {
+  const streams = mediaTypes.filter((mediaType) => streamKind(mediaType) !== undefined);
+  if (streams.length === mediaTypes.length) {
+    const read = chooseMediaType(streams, "response");
+    return read === undefined ? {} : { read };
+  }
+  const read = chooseMediaType(
+    mediaTypes.filter((mediaType) => streamKind(mediaType) === undefined),
+    "response",
+  )!;
+  const stream = chooseMediaType(streams, "response");
+  return stream === undefined ? { read } : { read, stream };
 }

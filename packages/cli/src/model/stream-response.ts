@@ -20,12 +20,35 @@ export function streamResponse(
   loaded: LoadedDocument,
   operation: Operation,
 ): StreamResponse | undefined {
-  if (operation.responses.some((response) => response.kind === "json")) return undefined;
-  const streamed = operation.responses.find((response) => response.stream !== undefined);
+  const streamed = readStream(operation);
   if (streamed?.stream === undefined) return undefined;
   const { kind } = streamed.stream;
   const item = kind === "events" ? eventData(loaded, streamed) : streamed.schema;
   return item === undefined ? { stream: kind } : { stream: kind, item };
+}
+
+/**
+ * The operation as its second method reads it, when a 2xx response offers a stream its first
+ * method does not read as one: OpenAI's chat completions answer `application/json` or
+ * `text/event-stream` (by a `stream` flag in the body), so `createChatCompletion` reads the JSON
+ * and `createChatCompletionStream` the events. Its responses are those streams only.
+ */
+export function streamReading(operation: Operation): Operation | undefined {
+  if (readStream(operation) !== undefined) return undefined;
+  const responses = operation.responses.flatMap((response) =>
+    response.streamed !== undefined
+      ? [response.streamed]
+      : response.stream !== undefined
+        ? [response]
+        : [],
+  );
+  return responses.length === 0 ? undefined : { ...operation, responses };
+}
+
+/** The response a method reads as a stream: the first stream, when no 2xx response offers JSON. */
+function readStream(operation: Operation): ResponseBody | undefined {
+  if (operation.responses.some((response) => response.kind === "json")) return undefined;
+  return operation.responses.find((response) => response.stream !== undefined);
 }
 
 /**

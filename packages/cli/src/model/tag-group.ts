@@ -6,6 +6,11 @@ export interface ApiMethod {
   name: string;
   /** Relative to the class prefix, placeholders as `:name`; `""` when it equals the prefix. */
   path: string;
+  /**
+   * Set on the method that reads a stream the operation offers beside another answer (OpenAI's
+   * JSON or `text/event-stream`): the name of the method that reads the other.
+   */
+  streamOf?: string;
 }
 
 /** One tag: one `apis/<fileName>.api.ts` with one class and one instance. */

@@ -27,6 +27,12 @@ const OPTIONAL_DEPTH = 2;
 const FIRST_PROPERTY_DEPTH = 6;
 /** Beyond this depth only required properties are written; recursive schemas end there. */
 const MAX_DEPTH = 12;
+/**
+ * Deeper than this, the value is `null`: a schema that requires itself (`child` required and a
+ * `$ref` back, as orval's and hey-api's test documents have) has no finite value, and writing
+ * one overflowed the stack.
+ */
+const LAST_DEPTH = 48;
 /** Longest generated string: a larger `minLength` is not met (the value is then invalid). */
 export const MAX_STRING = 4096;
 /** Most items of a generated array and entries of a generated map, `minItems` or not. */
@@ -110,6 +116,7 @@ function exampleOf(
 ): unknown {
   if (input === false) return undefined;
   if (!isObject(input)) return "kit";
+  if (depth > LAST_DEPTH) return null;
   const { schema, pointer: at } = dereference(state, input as SchemaObject, pointer);
   const s = schema as Schema;
   if (s.const !== undefined) return s.const;
@@ -621,9 +628,10 @@ function objectValue(
     Math.max(schema.minProperties ?? 0, Object.keys(properties).length === 0 ? 1 : 0),
     MAX_ITEMS,
   );
+  const keys = extraKeys(state, schema, at);
   if (isObject(extra) && depth < MAX_DEPTH) {
-    for (let index = 0; Object.keys(value).length < wanted; index++) {
-      value[`key${index}`] = exampleOf(
+    for (let index = 0; Object.keys(value).length < wanted && index < keys.length; index++) {
+      value[keys.at(index)] = exampleOf(
         state,
         extra,
         appendPointer(at, "additionalProperties"),
@@ -632,10 +640,33 @@ function objectValue(
     }
   } else if (extra !== false) {
     // Any extra key is allowed: `minProperties` is met with strings under new keys.
-    for (let index = 0; Object.keys(value).length < least; index++)
-      value[`key${index}`] = `kit-${index}`;
+    for (let index = 0; Object.keys(value).length < least && index < keys.length; index++)
+      value[keys.at(index)] = `kit-${index}`;
   }
   return plainObject(value, filled);
+}
+
+/**
+ * The names of new keys: those `propertyNames` lists (`enum`, `const`), sorted, when it lists
+ * any (hey-api's object-property-names: a map keyed by an enum), else `key0`, `key1`, ….
+ */
+function extraKeys(
+  state: State,
+  schema: Schema,
+  at: string,
+): { length: number; at(index: number): string } {
+  const names = isObject(schema.propertyNames)
+    ? dereference(state, schema.propertyNames as SchemaObject, appendPointer(at, "propertyNames"))
+        .schema
+    : undefined;
+  const listed =
+    names === undefined
+      ? undefined
+      : [...(names.enum ?? []), ...("const" in names ? [names.const] : [])];
+  const strings = listed?.filter((name): name is string => typeof name === "string").sort();
+  if (strings === undefined || strings.length === 0)
+    return { length: Number.POSITIVE_INFINITY, at: (index) => `key${index}` };
+  return { length: strings.length, at: (index) => strings[index]! };
 }
 
 /**

@@ -97,8 +97,38 @@ export class RequestValidator {
       add(kind, `${what}: ${path === "" ? "the value" : path} ${message}`, `${location}${path}`);
   }
 
+  /**
+   * The type a schema's value has: its own, else the one type every `oneOf`/`anyOf` branch has
+   * besides null (an object parameter written `anyOf: [{…}, {…}]` is still sent as an object).
+   */
   #schemaType(pointer: string | undefined): string | undefined {
-    return pointer === undefined ? undefined : typeOfSchema(this.#schemaAt(pointer));
+    if (pointer === undefined) return undefined;
+    const raw = valueAtPointer(this.#loaded, pointer).value;
+    return isObject(raw) ? this.#typeOf(raw as SchemaObject, pointer, 0) : undefined;
+  }
+
+  #typeOf(schema: SchemaObject, pointer: string, depth: number): string | undefined {
+    const resolved = dereference(this.#loaded, schema, pointer);
+    const own = typeOfSchema(resolved.schema);
+    if (own !== undefined || depth > 8) return own;
+    for (const key of ["oneOf", "anyOf"] as const) {
+      const branches = resolved.schema[key];
+      if (!Array.isArray(branches)) continue;
+      const types = new Set(
+        branches.map((branch, index) =>
+          isObject(branch)
+            ? this.#typeOf(
+                branch as SchemaObject,
+                appendPointer(resolved.pointer, key, index),
+                depth + 1,
+              )
+            : undefined,
+        ),
+      );
+      types.delete("null");
+      if (types.size === 1) return [...types][0];
+    }
+    return undefined;
   }
 
   /**
@@ -117,6 +147,12 @@ export class RequestValidator {
       type === "object" || type === "array" || (type === undefined && /^[[{]/.test(item))
         ? jsonOrText(item)
         : item;
+  }
+
+  /** A binary string (`format: binary`): bytes, whatever media type carries them. */
+  #isBinary(pointer: string): boolean {
+    const schema = this.#schemaAt(pointer);
+    return schema.format === "binary" && this.#schemaType(pointer) === "string";
   }
 
   #schemaAt(pointer: string): SchemaObject {
@@ -330,6 +366,8 @@ export class RequestValidator {
         ? "json"
         : bodyKind(sent);
     const text = new TextDecoder().decode(request.body);
+    // Bytes whose schema is a binary string are sent as they are, JSON media type or not.
+    if (kind === "json" && schemaPointer !== undefined && this.#isBinary(schemaPointer)) return;
     switch (kind) {
       case "json": {
         let value: unknown;

@@ -144,6 +144,31 @@ function request(overrides: Partial<WireRequest> & { json?: unknown } = {}): Wir
   };
 }
 
+describe("SchemaCheck on a schema that applies itself", () => {
+  it("passes the value instead of overflowing the stack", async () => {
+    // oapi-codegen's schemas/recursive: an allOf that names its own schema.
+    const loaded = await loadOpenAPIDocument({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          Plain: { properties: { a: { type: "string" } } },
+          Recursive: {
+            allOf: [
+              { $ref: "#/components/schemas/Plain" },
+              { $ref: "#/components/schemas/Recursive" },
+            ],
+          },
+        },
+      },
+    });
+    const check = new SchemaCheck(loaded.document);
+    expect(check.problems({ a: "x" }, "#/components/schemas/Recursive")).toEqual([]);
+    expect(check.problems({ a: 1 }, "#/components/schemas/Plain")).toEqual(["/a must be string"]);
+  });
+});
+
 describe("exampleValue", () => {
   it("synthesizes a valid value from formats, bounds, patterns, oneOf, allOf and recursion, the same every time", async () => {
     const { loaded } = await setup();
@@ -168,6 +193,76 @@ describe("exampleValue", () => {
         direction: "response",
       }),
     ).toHaveProperty("id", 1);
+  });
+
+  it("never writes a writeOnly property into an answer, nor a readOnly one into a request", async () => {
+    const loaded = await loadOpenAPIDocument({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {},
+    });
+    // hey-api's transforms-read-write: an object whose only property is hidden in one direction.
+    const schema = {
+      type: "object",
+      properties: {
+        foo: { type: "object", properties: { baz: { type: "boolean", writeOnly: true } } },
+        bar: { type: "object", properties: { baz: { type: "boolean", readOnly: true } } },
+      },
+    };
+    expect(exampleValue(loaded.document, schema, "#/x", { direction: "response" })).toEqual({
+      bar: { baz: true },
+      foo: {},
+    });
+    expect(exampleValue(loaded.document, schema, "#/x", { direction: "request" })).toEqual({
+      bar: {},
+      foo: { baz: true },
+    });
+  });
+
+  it("names a map's keys from the propertyNames it lists", async () => {
+    const loaded = await loadOpenAPIDocument({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      components: { schemas: { Foo: { type: "string", enum: ["foo", "bar"] } } },
+    });
+    const map = (propertyNames: object) => ({
+      type: "object",
+      additionalProperties: { type: "integer" },
+      propertyNames,
+      minProperties: 3,
+    });
+    const answer = (schema: object) =>
+      exampleValue(loaded.document, schema, "#/x", { direction: "response" });
+    // Only two keys exist, so minProperties cannot be met: the value keeps to the names.
+    expect(answer(map({ $ref: "#/components/schemas/Foo" }))).toEqual({ bar: 1, foo: 1 });
+    expect(answer(map({ const: "only" }))).toEqual({ only: 1 });
+    expect(answer(map({ pattern: "^k" }))).toEqual({ key0: 1, key1: 1, key2: 1 });
+  });
+
+  it("ends a schema that requires itself with null instead of overflowing the stack", async () => {
+    const loaded = await loadOpenAPIDocument({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          Node: {
+            type: "object",
+            required: ["child"],
+            properties: { child: { nullable: true, $ref: "#/components/schemas/Node" } },
+          },
+        },
+      },
+    });
+    let value = exampleValue(loaded.document, { $ref: "#/components/schemas/Node" }, "#/x", {
+      direction: "response",
+    }) as { child: unknown } | null;
+    let depth = 0;
+    while (value !== null) {
+      value = value.child as { child: unknown } | null;
+      depth++;
+    }
+    expect(depth).toBeGreaterThan(12);
   });
 
   it("merges the chosen oneOf/anyOf branch with the keywords beside it and meets a pattern's fixed length", async () => {
@@ -417,6 +512,79 @@ describe("RequestValidator", () => {
       request(overrides as Partial<WireRequest>),
     );
     expect(problems.map((problem) => problem.kind)).toContain(kind);
+  });
+
+  it("reads an exploded query object whose schema is an anyOf of objects by its own keys", async () => {
+    // oapi-codegen's aggregates/anyof: `test` is sent as item1=a&item2=b (form, explode).
+    const loaded = await loadOpenAPIDocument({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/param": {
+          get: {
+            parameters: [
+              {
+                name: "test",
+                in: "query",
+                schema: {
+                  anyOf: [
+                    {
+                      type: "object",
+                      required: ["item1"],
+                      properties: { item1: { type: "string" }, item2: { type: "string" } },
+                    },
+                    {
+                      type: "object",
+                      required: ["item3"],
+                      properties: { item3: { type: "string" } },
+                    },
+                  ],
+                },
+              },
+            ],
+            responses: { "204": { description: "done" } },
+          },
+        },
+      },
+    });
+    const [operation] = buildOperations(loaded, { warnings: new Warnings(loaded.locate) });
+    const validator = new RequestValidator(loaded);
+    const get = (target: string) => ({
+      method: "GET",
+      target,
+      headers: {},
+      body: new Uint8Array(),
+    });
+    expect(await validator.validate(operation!, get("/param?item1=a&item2=b"))).toEqual([]);
+    // Neither branch: item1 and item3 are both missing, so the object's keys were read and checked.
+    const problems = await validator.validate(operation!, get("/param?item2=b"));
+    expect(new Set(problems.map((problem) => problem.kind))).toEqual(new Set(["query"]));
+  });
+
+  it("takes bytes declared application/json with a binary schema as they are sent", async () => {
+    const loaded = await loadOpenAPIDocument({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/raw": {
+          post: {
+            requestBody: {
+              content: { "application/json": { schema: { type: "string", format: "binary" } } },
+            },
+            responses: { "204": { description: "done" } },
+          },
+        },
+      },
+    });
+    const [raw] = buildOperations(loaded, { warnings: new Warnings(loaded.locate) });
+    const sent = (body: Uint8Array) => ({
+      method: "POST",
+      target: "/raw",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    const validator = new RequestValidator(loaded);
+    expect(await validator.validate(raw!, sent(new Uint8Array([0, 0xff, 0x7b])))).toEqual([]);
   });
 
   it("reads a urlencoded field by its encoding: deepObject metadata[plan]=gold, not JSON", async () => {

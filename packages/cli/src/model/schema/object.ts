@@ -29,6 +29,10 @@ export function buildObjectType(
   context: SchemaContext,
   undeclared: Undeclared = "properties",
 ): TypeExpr {
+  return context.members(() => objectType(shape, context, undeclared));
+}
+
+function objectType(shape: ObjectShape, context: SchemaContext, undeclared: Undeclared): TypeExpr {
   const required = undeclared === "properties" ? undeclaredKeys(shape, context) : [];
   if (shape.properties.size === 0 && shape.patternProperties.size === 0 && required.length === 0) {
     reportConditionals(shape, context);

@@ -15,6 +15,10 @@ export function buildReference(
   context: SchemaContext,
 ): TypeExpr {
   const target = dereference(context.loaded, input, pointer);
+  // A named binary string is declared as text (JSON's reading); as a multipart part it is a file.
+  if (context.isFilePart && target.schema.format === "binary") {
+    return context.build(target.schema, target.pointer);
+  }
   const named =
     context.registry.get(target.pointer) ??
     context.registry.nameInline(target.pointer, referencedTypeName(target.pointer), target.schema);

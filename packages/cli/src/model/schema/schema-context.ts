@@ -42,6 +42,12 @@ export class SchemaContext {
   #view: View | undefined;
   /** Schemas whose members are being built in place: declared types and merged `allOf` targets. */
   readonly #expanding = new Set<string>();
+  /**
+   * Where a multipart body's parts are being built: `"body"` the body's own schema, `"field"` one
+   * of its fields (or a field's array items), each sent as a part of its own, where a binary
+   * string is a file. Undefined everywhere else: JSON, parameters and form fields carry text.
+   */
+  #parts: "body" | "field" | undefined;
   readonly #walk: SchemaWalker;
 
   constructor(
@@ -66,14 +72,45 @@ export class SchemaContext {
     return this.#view;
   }
 
-  /** Builds the types of one direction: a request's or a response's. */
+  /** Builds the types of one direction: a request's or a response's; not a multipart body's parts. */
   inView<T>(view: View, build: () => T): T {
     const outer = this.#view;
+    const parts = this.#parts;
     this.#view = view;
+    this.#parts = undefined;
     try {
       return build();
     } finally {
       this.#view = outer;
+      this.#parts = parts;
+    }
+  }
+
+  /** Builds a multipart body's schema, whose fields are sent as parts (see `isFilePart`). */
+  multipartBody<T>(build: () => T): T {
+    return this.#withParts("body", build);
+  }
+
+  /**
+   * Builds the members of an object: the fields of a multipart body are its parts; an object
+   * deeper down is sent as JSON (an `application/json` part), so its members are text.
+   */
+  members<T>(build: () => T): T {
+    return this.#withParts(this.#parts === "body" ? "field" : undefined, build);
+  }
+
+  /** Whether a binary string built here is a file, sent as bytes: a multipart field's part. */
+  get isFilePart(): boolean {
+    return this.#parts === "field";
+  }
+
+  #withParts<T>(parts: "body" | "field" | undefined, build: () => T): T {
+    const outer = this.#parts;
+    this.#parts = parts;
+    try {
+      return build();
+    } finally {
+      this.#parts = outer;
     }
   }
 

@@ -59,7 +59,7 @@ function buildTyped(
 ): TypeExpr {
   switch (type) {
     case "string":
-      return primitive(schema.format === "binary" ? "Blob" : "string");
+      return schema.format === "binary" ? binaryString(pointer, context) : primitive("string");
     case "number":
     case "integer":
       return primitive("number");
@@ -75,4 +75,19 @@ function buildTyped(
       context.warnings.add(`unknown type ${JSON.stringify(type)}; typed unknown`, pointer);
       return primitive("unknown");
   }
+}
+
+/**
+ * `format: binary`: a `Blob` where it is sent as bytes, a multipart field's part (a whole body or
+ * response of bytes is typed by its media type, not here). Anywhere else, inside JSON, a
+ * parameter or a urlencoded field, the value is text on the wire (JSON.stringify makes a Blob
+ * `{}`): `string`, with a warning, since the document's bytes can only be its encoding of them.
+ */
+function binaryString(pointer: string, context: SchemaContext): TypeExpr {
+  if (context.isFilePart) return primitive("Blob");
+  context.warnings.add(
+    "format: binary where the value is text (JSON, a parameter or a form field carry no bytes); typed string, holding whatever encoding the API uses",
+    pointer,
+  );
+  return primitive("string");
 }

@@ -8,13 +8,47 @@ describe("one builder per construct, on the tree", () => {
   it("type: primitives, binary strings, arrays and lists of types", () => {
     const { build } = builder();
     expect(plain(build({ type: "integer" }))).toBe("number");
-    expect(plain(build({ type: "string", format: "binary" }))).toBe("Blob");
+    expect(plain(build({ type: "string", format: "binary" }))).toBe("string");
     expect(plain(build({ type: "array", items: { type: "string" } }))).toEqual({
       array: "string",
     });
     expect(plain(build({ type: "array" }))).toEqual({ array: "unknown" });
     expect(plain(build({ type: ["string", "number"] }))).toEqual({
       union: ["string", "number"],
+    });
+  });
+
+  it("format: binary is a Blob only as a multipart body's field or its items, else text", () => {
+    const { build, context, warnings } = builder({ Photo: { type: "string", format: "binary" } });
+    const file = { type: "string", format: "binary" };
+    const body = {
+      type: "object",
+      properties: {
+        file,
+        files: { type: "array", items: file },
+        named: ref("Photo"),
+        meta: { type: "object", properties: { thumb: file } },
+      },
+    };
+    expect(plain(context.multipartBody(() => build(body)))).toEqual({
+      object: {
+        "file?": "Blob",
+        "files?": { array: "Blob" },
+        "named?": "Blob",
+        // An object field is sent as an application/json part: its binary strings are text.
+        "meta?": { object: { "thumb?": "string" } },
+      },
+    });
+    expect(warnings.messages).toEqual([
+      "#/s/properties/meta/properties/thumb: format: binary where the value is text (JSON, a parameter or a form field carry no bytes); typed string, holding whatever encoding the API uses",
+    ]);
+    expect(plain(build(body))).toEqual({
+      object: {
+        "file?": "string",
+        "files?": { array: "string" },
+        "named?": { ref: "Photo" },
+        "meta?": { object: { "thumb?": "string" } },
+      },
     });
   });
 
