@@ -80,7 +80,8 @@ export class SureCheck {
     const type = dataType(value);
     if (type === undefined) return undefined;
     let verdict: Verdict = true;
-    for (const key of Object.keys(schema)) {
+    // Converted schemas have no prototype, so `for…in` reads their own keys only.
+    for (const key in schema) {
       if (LEFT_TO_AJV.has(key)) return undefined;
       const own = this.#keyword(key, schema, value, type, depth);
       if (own === false) return false;
@@ -109,12 +110,7 @@ export class SureCheck {
       case "allOf":
       case "anyOf":
       case "oneOf":
-        return Array.isArray(keyword)
-          ? combine(
-              key,
-              keyword.map((part) => () => this.#verdict(value, part, depth + 1)),
-            )
-          : undefined;
+        return Array.isArray(keyword) ? this.#parts(key, value, keyword, depth) : undefined;
       case "not": {
         const inner = this.#verdict(value, keyword, depth + 1);
         return inner === undefined ? undefined : !inner;
@@ -130,6 +126,24 @@ export class SureCheck {
     if (type === "object")
       return this.#objectKeyword(key, schema, value as Record<string, unknown>, depth);
     return true;
+  }
+
+  /** `allOf`/`anyOf`/`oneOf`: every part, one at least, exactly one. */
+  #parts(keyword: string, value: unknown, parts: unknown[], depth: number): Verdict {
+    let valid = 0;
+    let unknown = false;
+    for (const part of parts) {
+      const verdict = this.#verdict(value, part, depth + 1);
+      if (verdict === undefined) unknown = true;
+      else if (verdict) {
+        valid++;
+        if (keyword === "anyOf") return true;
+        if (keyword === "oneOf" && valid > 1) return false;
+      } else if (keyword === "allOf") return false;
+    }
+    if (unknown) return undefined;
+    if (keyword === "allOf") return true;
+    return keyword === "anyOf" ? valid > 0 : valid === 1;
   }
 
   /** A local `$ref`, read where `SchemaClosure` placed it; any other is left to Ajv. */
@@ -191,11 +205,15 @@ export class SureCheck {
         return typeof keyword === "number" ? value.length <= keyword : undefined;
       case "uniqueItems":
         return keyword === true ? uniquePrimitives(value) : keyword === false ? true : undefined;
-      case "items":
-        return combine(
-          "allOf",
-          value.map((item) => () => this.#verdict(item, keyword, depth + 1)),
-        );
+      case "items": {
+        let verdict: Verdict = true;
+        for (const item of value) {
+          const one = this.#verdict(item, keyword, depth + 1);
+          if (one === false) return false;
+          if (one === undefined) verdict = undefined;
+        }
+        return verdict;
+      }
     }
     return true;
   }
@@ -218,24 +236,29 @@ export class SureCheck {
         return typeof keyword === "number" ? Object.keys(value).length <= keyword : undefined;
       case "properties": {
         if (!isObject(keyword) || Object.hasOwn(keyword, "__proto__")) return undefined;
-        return combine(
-          "allOf",
-          Object.keys(keyword).map((name) => () => {
-            // Ajv's test for a property that is present.
-            const item = value[name];
-            return item === undefined ? true : this.#verdict(item, keyword[name], depth + 1);
-          }),
-        );
+        let verdict: Verdict = true;
+        for (const name of Object.keys(keyword)) {
+          // Ajv's test for a property that is present.
+          const item = value[name];
+          if (item === undefined) continue;
+          const one = this.#verdict(item, keyword[name], depth + 1);
+          if (one === false) return false;
+          if (one === undefined) verdict = undefined;
+        }
+        return verdict;
       }
       case "additionalProperties": {
         const declared = isObject(schema.properties) ? schema.properties : {};
         if (Object.hasOwn(declared, "__proto__")) return undefined;
-        const checks: (() => Verdict)[] = [];
+        let verdict: Verdict = true;
         // Ajv goes through the value's keys with `for…in`, as here.
-        for (const name in value)
-          if (!Object.hasOwn(declared, name))
-            checks.push(() => this.#verdict(value[name], keyword, depth + 1));
-        return combine("allOf", checks);
+        for (const name in value) {
+          if (Object.hasOwn(declared, name)) continue;
+          const one = this.#verdict(value[name], keyword, depth + 1);
+          if (one === false) return false;
+          if (one === undefined) verdict = undefined;
+        }
+        return verdict;
       }
     }
     return true;
@@ -285,45 +308,25 @@ function member(value: unknown, allowed: unknown[]): Verdict {
   if (typeof value === "object" && value !== null) {
     return allowed.some((item) => typeof item === "object" && item !== null) ? undefined : false;
   }
-  return allowed.some((item) => item === value || (item !== item && value !== value));
-}
-
-/** `allOf`/`anyOf`/`oneOf` over lazily read parts. */
-function combine(keyword: string, parts: (() => Verdict)[]): Verdict {
-  let valid = 0;
-  let unknown = false;
-  for (const part of parts) {
-    const verdict = part();
-    if (verdict === undefined) unknown = true;
-    else if (verdict) valid++;
-    else if (keyword === "allOf") return false;
-    if (keyword === "anyOf" && verdict === true) return true;
-    if (keyword === "oneOf" && valid > 1) return false;
-  }
-  if (unknown) return undefined;
-  if (keyword === "allOf") return true;
-  return keyword === "anyOf" ? valid > 0 : valid === 1;
+  // fast-deep-equal counts NaN as equal to NaN.
+  return allowed.some((item) => item === value || (Number.isNaN(item) && Number.isNaN(value)));
 }
 
 function numberKeyword(key: string, keyword: unknown, value: number): Verdict {
-  if (
-    ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"].includes(key) &&
-    typeof keyword !== "number"
-  )
-    return undefined;
-  const bound = keyword as number;
   switch (key) {
     case "minimum":
-      return !(value < bound);
+      return typeof keyword === "number" ? !(value < keyword) : undefined;
     case "maximum":
-      return !(value > bound);
+      return typeof keyword === "number" ? !(value > keyword) : undefined;
     case "exclusiveMinimum":
-      return !(value <= bound);
+      return typeof keyword === "number" ? !(value <= keyword) : undefined;
     case "exclusiveMaximum":
-      return !(value >= bound);
+      return typeof keyword === "number" ? !(value >= keyword) : undefined;
     case "multipleOf": {
-      if (bound === 0) return false;
-      const ratio = value / bound;
+      if (typeof keyword !== "number") return undefined;
+      if (keyword === 0) return false;
+      // Ajv's test, `parseInt` of the ratio included.
+      const ratio = value / keyword;
       return ratio === Number.parseInt(String(ratio), 10);
     }
   }

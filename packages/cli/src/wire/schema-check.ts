@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
-import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import type { Format } from "ajv";
+import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import type addFormats from "ajv-formats";
 import type { fullFormats } from "ajv-formats/dist/formats.js";
 import { documentValue } from "../openapi/refs.js";
