@@ -3,6 +3,7 @@ import type { Format } from "ajv";
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import type addFormats from "ajv-formats";
 import type { fullFormats } from "ajv-formats/dist/formats.js";
+import { isObject } from "../openapi/is-object.js";
 import { documentValue } from "../openapi/refs.js";
 import type { OpenAPIDocument } from "../openapi/types.js";
 import type { Direction } from "./json-schema.js";
@@ -142,7 +143,13 @@ export class SchemaCheck {
       try {
         const ajv = this.#ajv(coerce);
         this.#closure.add(pointer);
-        validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${fragment(pointer)}` });
+        // Ajv keeps what it compiles by reference, so a response's schema that only names a
+        // component is compiled as that component, and is not compiled again where another
+        // schema's `$ref` reaches it.
+        const target = referenceEnd(this.#closure.root, pointer);
+        validate =
+          ajv.getSchema(`${DOCUMENT_ID}#${target}`) ??
+          new Error(`can't resolve reference ${target}`);
       } catch (error) {
         validate = error as Error;
       }
@@ -183,6 +190,29 @@ function newAjv(coerceTypes: false | "array", notice: (line: string) => void): A
   (require("ajv-formats") as typeof addFormats).default(ajv);
   for (const [name, format] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, format);
   return ajv;
+}
+
+/**
+ * Where a chain of schemas that hold nothing but a local `$ref` ends, as the fragment those
+ * `$ref`s spell (`pointer` as a fragment when its schema holds more).
+ */
+function referenceEnd(root: Record<string, unknown>, pointer: string): string {
+  let target = fragment(pointer);
+  let schema = documentValue(root as OpenAPIDocument, pointer);
+  for (let step = 0; step < 32; step++) {
+    if (!isObject(schema) || Object.keys(schema).length !== 1) break;
+    const ref = schema.$ref;
+    if (typeof ref !== "string" || !ref.startsWith("#/")) break;
+    target = ref.slice(1);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(ref);
+    } catch {
+      break;
+    }
+    schema = documentValue(root as OpenAPIDocument, decoded);
+  }
+  return target;
 }
 
 /** A JSON pointer as a URI fragment: each segment percent-encoded, `/` kept. */
