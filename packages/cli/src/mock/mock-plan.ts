@@ -28,13 +28,14 @@ export function planMocks(
   const schemas = new SchemaCheck(loaded.document, () => {}, "response");
   let sure: SureCheck | undefined;
   const check: AnswerCheck = {
+    problems: (value, pointer) => schemas.problems(value, pointer),
+    notice,
     // A value the quick reading finds valid is; Ajv decides (and says why) the others.
-    problems: (value, pointer) => {
+    surelyValid: (value, pointer) => {
       const { schema, root } = schemas.schemaAt(pointer);
       sure ??= new SureCheck(root, formatCheck);
-      return sure.valid(value, schema) ? [] : schemas.problems(value, pointer);
+      return sure.valid(value, schema);
     },
-    notice,
   };
   return plan.apis.map(({ group, methods }) => ({
     group,
