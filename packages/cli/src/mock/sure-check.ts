@@ -11,7 +11,7 @@ type Verdict = boolean | undefined;
  * decided here. Ajv's other keywords are read below, or are annotations (`title`, `default`,
  * `readOnly`, `contentMediaType`, …) that check nothing.
  */
-const LEFT_TO_AJV = new Set([
+export const LEFT_TO_AJV: ReadonlySet<string> = new Set([
   "$async",
   "$dynamicAnchor",
   "$dynamicRef",
