@@ -57,6 +57,8 @@ export class SureCheck {
   readonly #format: FormatCheck;
   readonly #notice: (line: string) => void;
   readonly #patterns = new Map<string, PatternTester>();
+  /** Each `$ref` read so far and the schema it names (the closure places a schema once). */
+  readonly #targets = new Map<string, unknown>();
 
   /** `root` holds the converted schemas at their pointers, where `$ref`s resolve. */
   constructor(
@@ -148,21 +150,13 @@ export class SureCheck {
 
   /** A local `$ref`, read where `SchemaClosure` placed it; any other is left to Ajv. */
   #reference(value: unknown, ref: unknown, depth: number): Verdict {
-    if (typeof ref !== "string" || !ref.startsWith("#/")) return undefined;
-    let pointer: string;
-    try {
-      pointer = decodeURIComponent(ref);
-    } catch {
-      return undefined;
+    if (typeof ref !== "string") return undefined;
+    let target = this.#targets.get(ref);
+    if (target === undefined) {
+      target = referenceTarget(this.#root, ref);
+      this.#targets.set(ref, target);
     }
-    let node: unknown = this.#root;
-    for (const segment of pointerSegments(pointer)) {
-      // A schema with an `$id` on the way changes the base its own `$ref`s resolve against.
-      if (node !== this.#root && isObject(node) && "$id" in node) return undefined;
-      if (!isObject(node) || !Object.hasOwn(node, segment)) return undefined;
-      node = node[segment];
-    }
-    return this.#verdict(value, node, depth + 1);
+    return target === NOT_READ ? undefined : this.#verdict(value, target, depth + 1);
   }
 
   #conditional(value: unknown, schema: Record<string, unknown>, depth: number): Verdict {
@@ -263,6 +257,28 @@ export class SureCheck {
     }
     return true;
   }
+}
+
+/** A `$ref` this reading does not follow. */
+const NOT_READ = Symbol("not read");
+
+/** The schema a local `$ref` names in `root`, or `NOT_READ`. */
+function referenceTarget(root: Record<string, unknown>, ref: string): unknown {
+  if (!ref.startsWith("#/")) return NOT_READ;
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref);
+  } catch {
+    return NOT_READ;
+  }
+  let node: unknown = root;
+  for (const segment of pointerSegments(pointer)) {
+    // A schema with an `$id` on the way changes the base its own `$ref`s resolve against.
+    if (node !== root && isObject(node) && "$id" in node) return NOT_READ;
+    if (!isObject(node) || !Object.hasOwn(node, segment)) return NOT_READ;
+    node = node[segment];
+  }
+  return node;
 }
 
 type DataType = "null" | "boolean" | "number" | "string" | "array" | "object";
