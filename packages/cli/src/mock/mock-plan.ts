@@ -3,9 +3,10 @@ import type { GenerationPlan, MockFilePlan } from "../model/plan-types.js";
 import { fullRoute } from "../model/tag-group.js";
 import type { LoadedDocument } from "../openapi/load.js";
 import { clientResponse, type ExampleResponse } from "../wire/example-response.js";
-import { SchemaCheck } from "../wire/schema-check.js";
+import { formatCheck, SchemaCheck } from "../wire/schema-check.js";
 import { type AnswerCheck, chooseResponse } from "./choose-response.js";
 import { envelopeAnswer } from "./envelope.js";
+import { SureCheck } from "./sure-check.js";
 
 /**
  * MSW handlers for every method of the plan, answering what `kit mock` answers by default (the
@@ -25,9 +26,16 @@ export function planMocks(
   const generated = new Map<string, unknown>();
   // The answers `kit mock` serves: a document example that breaks its schema is passed over.
   const schemas = new SchemaCheck(loaded.document, () => {}, "response");
+  let sure: SureCheck | undefined;
   const check: AnswerCheck = {
     problems: (value, pointer) => schemas.problems(value, pointer),
     notice,
+    // A value the quick reading finds valid is; Ajv decides (and says why) the others.
+    surelyValid: (value, pointer) => {
+      const { schema, root } = schemas.schemaAt(pointer);
+      sure ??= new SureCheck(root, formatCheck);
+      return sure.valid(value, schema);
+    },
   };
   return plan.apis.map(({ group, methods }) => ({
     group,

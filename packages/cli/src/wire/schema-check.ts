@@ -1,6 +1,10 @@
 import { createRequire } from "node:module";
+import type { Format } from "ajv";
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import type addFormats from "ajv-formats";
+import type { fullFormats } from "ajv-formats/dist/formats.js";
+import { isObject } from "../openapi/is-object.js";
+import { documentValue } from "../openapi/refs.js";
 import type { OpenAPIDocument } from "../openapi/types.js";
 import type { Direction } from "./json-schema.js";
 import { safePattern } from "./safe-pattern.js";
@@ -10,10 +14,60 @@ const DOCUMENT_ID = "kit:document";
 
 const require = createRequire(import.meta.url);
 /**
- * Ajv loads with the first checker: `kit generate --mock msw` checks its answers, and importing
- * it must not cost every other `kit generate` run.
+ * Ajv loads with the first schema compiled: `kit generate --mock msw` checks its answers, and
+ * importing it must not cost every other `kit generate` run, nor a run whose answers the quick
+ * reading (mock/sure-check.ts) finds valid.
  */
-let ajvModules: { Ajv2020: typeof Ajv2020; addFormats: typeof addFormats } | undefined;
+let ajv2020: typeof Ajv2020 | undefined;
+let formats: Record<string, Format> | undefined;
+
+/** OpenAPI's own formats, over ajv-formats' full set: `byte` is base64, the rest are annotations. */
+const OPENAPI_FORMATS: Record<string, Format> = {
+  byte: /^[\w+/=\s-]*$/,
+  int32: true,
+  int64: true,
+  float: true,
+  double: true,
+  binary: true,
+  password: true,
+  base64: true,
+};
+
+/** The formats Ajv checks, by name (ajv-formats' own module, which does not load Ajv). */
+function knownFormats(): Record<string, Format> {
+  formats ??= {
+    ...(require("ajv-formats/dist/formats.js") as { fullFormats: typeof fullFormats }).fullFormats,
+    ...OPENAPI_FORMATS,
+  };
+  return formats;
+}
+
+/**
+ * Whether `value` meets the format `name` as Ajv checks it (`undefined`: only Ajv can say). An
+ * unknown format checks nothing, as with Ajv's `strict: false`.
+ */
+export type FormatCheck = (name: string, value: unknown) => boolean | undefined;
+
+export const formatCheck: FormatCheck = (name, value) => {
+  // Ajv reads its table as a plain object, so a name such as `constructor` finds a function.
+  if (name in Object.prototype) return undefined;
+  const table = knownFormats();
+  if (!Object.hasOwn(table, name)) return true;
+  const format = table[name]!;
+  if (format === true) return true;
+  if (format instanceof RegExp || typeof format === "string" || typeof format === "function") {
+    if (typeof value !== "string") return true;
+    if (typeof format === "string") return undefined;
+    return format instanceof RegExp ? format.test(value) : format(value);
+  }
+  if (format.async === true) return undefined;
+  if (typeof value !== (format.type ?? "string")) return true;
+  const { validate } = format;
+  if (typeof validate === "string") return undefined;
+  return validate instanceof RegExp
+    ? validate.test(value as string)
+    : (validate as (data: unknown) => boolean)(value);
+};
 
 /** One way a value breaks its schema: where in the value (a JSON pointer) and what. */
 export interface SchemaViolation {
@@ -29,8 +83,8 @@ export interface SchemaViolation {
  * asks for: how parameters and form fields arrive. Compiled schemas are kept per pointer.
  */
 export class SchemaCheck {
-  readonly #strict: Ajv2020;
-  readonly #coercing: Ajv2020;
+  #strict: Ajv2020 | undefined;
+  #coercing: Ajv2020 | undefined;
   readonly #compiled = new Map<string, ValidateFunction | Error>();
 
   readonly #notice: (line: string) => void;
@@ -48,13 +102,30 @@ export class SchemaCheck {
       this.#told.add(line);
       notice(line);
     };
-    this.#strict = newAjv(false, this.#notice);
-    this.#coercing = newAjv("array", this.#notice);
     this.#closure = new SchemaClosure(document, direction, this.#notice);
-    // Both read the same growing document, which holds what the schemas asked for so far.
-    const root = Object.assign(this.#closure.root, { $id: DOCUMENT_ID });
-    this.#strict.addSchema(root);
-    this.#coercing.addSchema(root);
+  }
+
+  /**
+   * The schema at `pointer` as Ajv reads it (2020-12), placed with what its `$ref`s reach in
+   * `root`, where those `$ref`s resolve. Nothing is compiled.
+   */
+  schemaAt(pointer: string): { schema: unknown; root: Record<string, unknown> } {
+    this.#closure.add(pointer);
+    const { root } = this.#closure;
+    return { schema: documentValue(root as OpenAPIDocument, pointer), root };
+  }
+
+  /** The validator, made (and Ajv loaded) when first needed. */
+  #ajv(coerce: boolean): Ajv2020 {
+    let ajv = coerce ? this.#coercing : this.#strict;
+    if (ajv === undefined) {
+      ajv = newAjv(coerce ? "array" : false, this.#notice);
+      // Both read the same growing document, which holds what the schemas asked for so far.
+      ajv.addSchema(Object.assign(this.#closure.root, { $id: DOCUMENT_ID }));
+      if (coerce) this.#coercing = ajv;
+      else this.#strict = ajv;
+    }
+    return ajv;
   }
 
   /** Problems of `value` against the schema at `pointer` (empty when valid). Coercion changes `value` in place. */
@@ -70,9 +141,15 @@ export class SchemaCheck {
     let validate = this.#compiled.get(key);
     if (validate === undefined) {
       try {
-        const ajv = coerce ? this.#coercing : this.#strict;
+        const ajv = this.#ajv(coerce);
         this.#closure.add(pointer);
-        validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${fragment(pointer)}` });
+        // Ajv keeps what it compiles by reference, so a response's schema that only names a
+        // component is compiled as that component, and is not compiled again where another
+        // schema's `$ref` reaches it.
+        const target = referenceEnd(this.#closure.root, pointer);
+        validate =
+          ajv.getSchema(`${DOCUMENT_ID}#${target}`) ??
+          new Error(`can't resolve reference ${target}`);
       } catch (error) {
         validate = error as Error;
       }
@@ -109,11 +186,8 @@ function passes(validate: ValidateFunction, value: unknown, onOverflow: () => vo
   }
 }
 function newAjv(coerceTypes: false | "array", notice: (line: string) => void): Ajv2020 {
-  ajvModules ??= {
-    Ajv2020: (require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020 }).Ajv2020,
-    addFormats: require("ajv-formats") as typeof addFormats,
-  };
-  const ajv = new ajvModules.Ajv2020({
+  ajv2020 ??= (require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020 }).Ajv2020;
+  const ajv = new ajv2020({
     strict: false,
     validateSchema: false,
     allErrors: false,
@@ -130,12 +204,32 @@ function newAjv(coerceTypes: false | "array", notice: (line: string) => void): A
       ),
     },
   });
-  ajvModules.addFormats.default(ajv);
-  // OpenAPI's own formats: `byte` is base64, the rest are annotations.
-  ajv.addFormat("byte", /^[\w+/=\s-]*$/);
-  for (const format of ["int32", "int64", "float", "double", "binary", "password", "base64"])
-    ajv.addFormat(format, true);
+  (require("ajv-formats") as typeof addFormats).default(ajv);
+  for (const [name, format] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, format);
   return ajv;
+}
+
+/**
+ * Where a chain of schemas that hold nothing but a local `$ref` ends, as the fragment those
+ * `$ref`s spell (`pointer` as a fragment when its schema holds more).
+ */
+function referenceEnd(root: Record<string, unknown>, pointer: string): string {
+  let target = fragment(pointer);
+  let schema = documentValue(root as OpenAPIDocument, pointer);
+  for (let step = 0; step < 32; step++) {
+    if (!isObject(schema) || Object.keys(schema).length !== 1) break;
+    const ref = schema.$ref;
+    if (typeof ref !== "string" || !ref.startsWith("#/")) break;
+    target = ref.slice(1);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(ref);
+    } catch {
+      break;
+    }
+    schema = documentValue(root as OpenAPIDocument, decoded);
+  }
+  return target;
 }
 
 /** A JSON pointer as a URI fragment: each segment percent-encoded, `/` kept. */
