@@ -33,10 +33,16 @@ export function planBatches(
   return batches;
 }
 
-/** A directory name for a document's output: readable, flat, safe on every file system. */
+/**
+ * A directory name for a document's output: readable, flat, safe on every file system. Never a
+ * dot name (a document outside the working directory has an id starting with `../`): the
+ * `out/**` patterns of the tsconfig skip those, and tsx would then compile the output without
+ * `experimentalDecorators`.
+ */
 export function outputSlug(id: string): string {
   return id
     .replace(/\.json$/, "")
     .replaceAll("/", "--")
-    .replace(/[^A-Za-z0-9._-]/g, "_");
+    .replace(/[^A-Za-z0-9._-]/g, "_")
+    .replace(/^\./, "_");
 }

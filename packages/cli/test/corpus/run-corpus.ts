@@ -14,11 +14,13 @@ export type CorpusSummary = Summary & { seconds: number };
 
 /**
  * Runs the corpus runner as a user does (`npm run corpus -- <args>` after the build), which
- * installs the corpus package on first use, and returns its figures and failure list.
+ * installs the corpus package on first use, and returns its figures and failure list. Test files
+ * run in parallel, so each passes a work directory of its own.
  */
 export async function runCorpus(
   args: readonly string[],
   env: Record<string, string> = {},
+  workDir = WORK_DIR,
 ): Promise<{
   summary: CorpusSummary;
   failures: string;
@@ -27,7 +29,7 @@ export async function runCorpus(
 }> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [TSX, "corpus/run.ts", "--work", WORK_DIR, ...args],
+    [TSX, "corpus/run.ts", "--work", workDir, ...args],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
@@ -39,9 +41,9 @@ export async function runCorpus(
     throw error;
   });
   return {
-    summary: JSON.parse(await readFile(`${WORK_DIR}summary.json`, "utf8")) as CorpusSummary,
-    failures: await readFile(`${WORK_DIR}failures.txt`, "utf8"),
-    outcomes: JSON.parse(await readFile(`${WORK_DIR}outcomes.json`, "utf8")) as DocumentOutcome[],
+    summary: JSON.parse(await readFile(`${workDir}summary.json`, "utf8")) as CorpusSummary,
+    failures: await readFile(`${workDir}failures.txt`, "utf8"),
+    outcomes: JSON.parse(await readFile(`${workDir}outcomes.json`, "utf8")) as DocumentOutcome[],
     stdout,
   };
 }
