@@ -108,6 +108,11 @@ function layoutRun(
   suffix: string,
   shift: number,
 ): string[] {
+  // Text alone has nowhere to break; most lines fit, and are measured before they are built.
+  const text = parts.every((part) => typeof part === "string");
+  if (text || (fitsFlat(parts, prefix, suffix, shift) && !lastGroupSpansLines(parts))) {
+    return `${prefix}${flatText(parts, shift)}${suffix}`.split("\n");
+  }
   const flat = `${prefix}${flatText(parts, shift)}${suffix}`;
   const groups = parts.some(isExpression) ? parts.flatMap(expand) : parts;
   let last = groups.length - 1;
@@ -162,6 +167,84 @@ function hasLineBreak(part: Part): boolean {
   return isGroup(part) && part.items.some((item) => item.some(hasLineBreak));
 }
 
+/**
+ * `fits` of the flat text of `parts` between `prefix` and `suffix`, measured without building it:
+ * most lines fit, and a long signature is long from its first line on.
+ */
+function fitsFlat(parts: readonly Part[], prefix: string, suffix: string, shift: number): boolean {
+  const width = { first: true, line: 0 };
+  return (
+    advance(width, prefix, 0) &&
+    advanceParts(width, parts, shift) &&
+    advance(width, suffix, 0) &&
+    width.line <= MAX_WIDTH
+  );
+}
+
+interface Width {
+  /** Still on the first line. */
+  first: boolean;
+  /** The length of the line so far. */
+  line: number;
+}
+
+/** Moves `width` past `parts` written flat; false once the first line is too long. */
+function advanceParts(width: Width, parts: readonly Part[], shift: number): boolean {
+  for (const part of parts) {
+    if (typeof part === "string") {
+      if (!advance(width, part, shift)) return false;
+    } else if (isExpression(part)) {
+      if (!advance(width, part.expression, 0)) return false;
+    } else {
+      const pad =
+        part.padded && !(part.items.length === 1 && part.items[0]!.every(isEmpty)) ? 1 : 0;
+      width.line += 1 + pad;
+      for (const [index, item] of part.items.entries()) {
+        if (index > 0) width.line += 2;
+        if (!advanceParts(width, item, shift)) return false;
+      }
+      width.line += 1 + pad;
+      if (width.first && width.line > MAX_WIDTH) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Moves `width` past `text`, whose lines after the first move `shift` spaces in (if not empty). On
+ * the first line only the room left is searched for a line break: a long type has none.
+ */
+function advance(width: Width, text: string, shift: number): boolean {
+  if (width.first) {
+    const room = MAX_WIDTH - width.line;
+    if (room < 0) return false;
+    if (text.lastIndexOf("\n", room) === -1) {
+      width.line += text.length;
+      return text.length <= room;
+    }
+    width.first = false;
+  }
+  const last = text.lastIndexOf("\n");
+  if (last === -1) width.line += text.length;
+  else width.line = last === text.length - 1 ? 0 : text.length - last - 1 + shift;
+  return true;
+}
+
+/**
+ * Whether the last group of `parts` spans lines, as `layoutRun` sees it after reading its
+ * expressions: an expression the printers wrote is one line, so its groups never do.
+ */
+function lastGroupSpansLines(parts: readonly Part[]): boolean {
+  for (let index = parts.length - 1; index >= 0; index--) {
+    const part = parts[index]!;
+    if (typeof part === "string") continue;
+    if (isGroup(part)) return spansLines(part);
+    if (part.expression.includes("\n")) return true;
+    if (/[([{]/.test(part.expression)) return false;
+  }
+  return false;
+}
+
 /** Both lines the layout decides, the first and the last, are within the width. */
 function fits(text: string): boolean {
   const first = text.indexOf("\n");
@@ -186,6 +269,11 @@ function flatText(parts: readonly Part[], shift: number): string {
     }
   }
   return text;
+}
+
+/** A part whose flat text is "". */
+function isEmpty(part: Part): boolean {
+  return typeof part === "string" ? part === "" : isExpression(part) && part.expression === "";
 }
 
 function isGroup(part: Part): part is Group {
