@@ -113,11 +113,10 @@ function layoutRun(
   if (text || (fitsFlat(parts, prefix, suffix, shift) && !lastGroupSpansLines(parts))) {
     return `${prefix}${flatText(parts, shift)}${suffix}`.split("\n");
   }
-  const flat = `${prefix}${flatText(parts, shift)}${suffix}`;
   const groups = parts.some(isExpression) ? parts.flatMap(expand) : parts;
   let last = groups.length - 1;
   while (last >= 0 && !isGroup(groups[last]!)) last--;
-  if (last === -1 || (fits(flat) && !spansLines(groups[last] as Group))) return flat.split("\n");
+  if (last === -1) return `${prefix}${flatText(parts, shift)}${suffix}`.split("\n");
   if (groups !== parts) return layoutRun(groups, indent, prefix, suffix, shift);
   const before = `${prefix}${flatText(parts.slice(0, last), shift)}`;
   const after = `${flatText(parts.slice(last + 1), shift)}${suffix}`;
@@ -168,8 +167,9 @@ function hasLineBreak(part: Part): boolean {
 }
 
 /**
- * `fits` of the flat text of `parts` between `prefix` and `suffix`, measured without building it:
- * most lines fit, and a long signature is long from its first line on.
+ * Whether the flat text of `parts` between `prefix` and `suffix` fits: both lines the layout
+ * decides, the first and the last, within the width. Measured without building the text: most
+ * lines fit, and a long signature is long from its first line on.
  */
 function fitsFlat(parts: readonly Part[], prefix: string, suffix: string, shift: number): boolean {
   const width = { first: true, line: 0 };
@@ -243,13 +243,6 @@ function lastGroupSpansLines(parts: readonly Part[]): boolean {
     if (/[([{]/.test(part.expression)) return false;
   }
   return false;
-}
-
-/** Both lines the layout decides, the first and the last, are within the width. */
-function fits(text: string): boolean {
-  const first = text.indexOf("\n");
-  if (first === -1) return text.length <= MAX_WIDTH;
-  return first <= MAX_WIDTH && text.length - text.lastIndexOf("\n") - 1 <= MAX_WIDTH;
 }
 
 /** The start of each line after the first that is not empty. */
