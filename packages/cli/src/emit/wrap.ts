@@ -147,7 +147,10 @@ function breakGroup(
   const inner = `${indent}  `;
   const lines = [`${before}${open}`];
   for (const item of items) {
-    for (const line of layoutRun(item, inner, inner, ",", shift + 2)) lines.push(line);
+    const only = item.length === 1 ? item[0] : undefined;
+    // One line of text (a parameter): nothing to measure, move or break.
+    if (typeof only === "string" && !only.includes("\n")) lines.push(`${inner}${only},`);
+    else for (const line of layoutRun(item, inner, inner, ",", shift + 2)) lines.push(line);
   }
   lines.push(`${indent}${close}${after}`);
   return lines;
