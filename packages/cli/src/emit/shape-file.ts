@@ -64,7 +64,7 @@ export class ShapeFile {
       GENERATED_MARKER,
       "// The client's shape: what the next `kit generate` compares the new client with. A method is",
       "// [verb and route, name, result, ...parameters], a parameter [name (? if optional), type,",
-      '// decorator, query object keys as [key, type, optional]]; a text "#…" is the one in texts.',
+      '// decorator, query object keys as [key, type, optional]]; a text "#..." is the one in texts.',
       "{",
       `  "version": ${SHAPE_VERSION},`,
       '  "classes": {',
