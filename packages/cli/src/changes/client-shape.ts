@@ -44,7 +44,7 @@ export interface ClientShape {
 }
 
 /** The version of the shape file's format (`CLIENT_SHAPE_FILE`) this Kit writes and reads. */
-export const SHAPE_VERSION = 1;
+export const SHAPE_VERSION = 2;
 
 export function emptyClient(): ClientShape {
   return { methods: [], types: new Map() };

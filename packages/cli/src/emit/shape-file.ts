@@ -1,10 +1,5 @@
-import { createHash } from "node:crypto";
-import {
-  type ClientMethod,
-  type ClientParameter,
-  type QueryKey,
-  SHAPE_VERSION,
-} from "../changes/client-shape.js";
+import { hash } from "node:crypto";
+import { type ClientMethod, type ClientParameter, SHAPE_VERSION } from "../changes/client-shape.js";
 import { compareText } from "../model/compare.js";
 import type { Declaration, MethodPlan } from "../model/plan-types.js";
 import type { NamedType } from "../model/type-expr.js";
@@ -12,14 +7,28 @@ import { CLIENT_SHAPE_FILE, GENERATED_MARKER, type GeneratedFile } from "../opti
 import { TypePrinter } from "./type-printer.js";
 
 /**
+ * A type or decorator longer than this, not a name (it has a space), goes to `texts`: Graph's
+ * `$select` unions recur on hundreds of methods, while a name or a short type reads better where
+ * it is.
+ */
+const LONG_TEXT = 60;
+
+/**
  * Collects the shape of a client while it is printed (each method as the printer made it, each
  * declaration's fingerprint) and writes it as `CLIENT_SHAPE_FILE`: JSON with the generated marker
- * as a comment, one method and one type per line so its changes read well in a review. Methods
- * become text as they come, so the printed methods of a large client are not all kept at once.
+ * as a comment, one method and one type per line so its changes read well in a review. A method is
+ * an array, not an object with its keys repeated; a long text (Graph's `$select` unions) is written
+ * once in `texts` under a key derived from it, so a new text never renames the others.
+ * Methods become text as they come, so the printed methods of a large client are not all kept.
  */
 export class ShapeFile {
-  readonly #methods: string[] = [];
+  /** Each class's method lines, in the order their files are printed. */
+  readonly #classes = new Map<string, string[]>();
   readonly #types: [string, string][] = [];
+  /** A printed text → how the file writes it: its JSON string, or the JSON of its key in `texts`. */
+  readonly #tokens = new Map<string, string>();
+  /** `texts`: key → long text. */
+  readonly #texts = new Map<string, string>();
   readonly #declarations: ReadonlyMap<NamedType, Declaration>;
   readonly #printer: TypePrinter;
 
@@ -35,17 +44,13 @@ export class ShapeFile {
   addMethods(methods: readonly ClientMethod[], plans: readonly MethodPlan[]): void {
     methods.forEach((method, index) => {
       const plan = plans[index]!;
-      const parameters = method.parameters.map((parameter, at) =>
-        this.#parameter(parameter, plan.parameters[at]!),
-      );
-      const shape: ClientMethod = {
-        operation: method.operation,
-        className: method.className,
-        method: method.method,
-        parameters,
-        returns: collapseWhiteSpace(method.returns),
-      };
-      this.#methods.push(JSON.stringify(shape));
+      let line = `[${JSON.stringify(method.operation)}, ${JSON.stringify(method.method)}, ${this.#token(method.returns)}`;
+      method.parameters.forEach((parameter, at) => {
+        line += `, ${this.#parameter(parameter, plan.parameters[at]!)}`;
+      });
+      const lines = this.#classes.get(method.className);
+      if (lines === undefined) this.#classes.set(method.className, [`${line}]`]);
+      else lines.push(`${line}]`);
     });
   }
 
@@ -55,67 +60,109 @@ export class ShapeFile {
   }
 
   render(): GeneratedFile {
-    const types = this.#types
-      .sort((left, right) => compareText(left[0], right[0]))
-      .map(([name, print]) => `${JSON.stringify(name)}: ${JSON.stringify(print)}`);
-    const contents = [
+    const lines = [
       GENERATED_MARKER,
-      "// The client's shape: what the next `kit generate` compares the new client with.",
+      "// The client's shape: what the next `kit generate` compares the new client with. A method is",
+      "// [verb and route, name, result, ...parameters], a parameter [name (? if optional), type,",
+      '// decorator, query object keys as [key, type, optional]]; a text "#..." is the one in texts.',
       "{",
       `  "version": ${SHAPE_VERSION},`,
-      ...list('"methods": [', this.#methods, "]", ","),
-      ...list('"types": {', types, "}", ""),
-      "}",
-      "",
-    ].join("\n");
-    return { path: CLIENT_SHAPE_FILE, contents };
+      '  "classes": {',
+    ];
+    let classes = this.#classes.size;
+    for (const [name, methods] of this.#classes) {
+      lines.push(`    ${JSON.stringify(name)}: [`);
+      entries(lines, methods, "      ");
+      lines.push(--classes === 0 ? "    ]" : "    ],");
+    }
+    const texts = [...this.#texts].sort((left, right) => compareText(left[0], right[0]));
+    const types = this.#types.sort((left, right) => compareText(left[0], right[0]));
+    lines.push("  },");
+    object(lines, "texts", texts, ",");
+    object(lines, "types", types, "");
+    lines.push("}", "");
+    return { path: CLIENT_SHAPE_FILE, contents: lines.join("\n") };
   }
 
-  #parameter(parameter: ClientParameter, plan: MethodPlan["parameters"][number]): ClientParameter {
-    const shape: ClientParameter = {
-      name: parameter.name,
-      optional: parameter.optional,
-      type: collapseWhiteSpace(parameter.type),
-      decorator: collapseWhiteSpace(parameter.decorator),
-    };
+  #parameter(parameter: ClientParameter, plan: MethodPlan["parameters"][number]): string {
+    const name = JSON.stringify(parameter.optional ? `${parameter.name}?` : parameter.name);
+    let text = `[${name}, ${this.#token(parameter.type)}, ${this.#token(parameter.decorator)}`;
     if (plan.queryKeys !== undefined) {
       const keys = this.#queryKeys(plan.type);
-      if (keys !== undefined) shape.keys = keys;
+      if (keys !== undefined) text += `, [${keys.join(", ")}]`;
     }
-    return shape;
+    return `${text}]`;
   }
 
   /** The keys a query object's interface declares, as a call's object literal must give them. */
-  #queryKeys(type: MethodPlan["parameters"][number]["type"]): QueryKey[] | undefined {
+  #queryKeys(type: MethodPlan["parameters"][number]["type"]): string[] | undefined {
     if (type.kind !== "ref") return undefined;
     const declaration = this.#declarations.get(type.type);
     if (declaration?.body.kind !== "interface") return undefined;
-    return declaration.body.properties.map((property) => ({
-      key: property.key,
-      optional: property.optional,
-      type: withoutComments(this.#printer.print(property.type, "  ")),
-    }));
+    return declaration.body.properties.map((property) => {
+      const printed = withoutComments(this.#printer.print(property.type, "  "));
+      return `[${JSON.stringify(property.key)}, ${this.#token(printed)}, ${property.optional}]`;
+    });
+  }
+
+  /** How the file writes a printed text; each distinct text is looked at once. */
+  #token(printed: string): string {
+    let token = this.#tokens.get(printed);
+    if (token === undefined) {
+      token = this.#newToken(collapseWhiteSpace(printed));
+      this.#tokens.set(printed, token);
+    }
+    return token;
+  }
+
+  #newToken(text: string): string {
+    if (text.length <= LONG_TEXT || !text.includes(" ")) return JSON.stringify(text);
+    const key = `#${fingerprint(text).slice(0, 8)}`;
+    const taken = this.#texts.get(key);
+    // Two texts with one key (a chance of one in 2^48 a pair): the later one is written out.
+    if (taken !== undefined && taken !== text) return JSON.stringify(text);
+    this.#texts.set(key, text);
+    return JSON.stringify(key);
   }
 }
 
-/** `  "name": [` … `  ],`, one entry per line. */
-function list(open: string, entries: readonly string[], close: string, after: string): string[] {
-  if (entries.length === 0) return [`  ${open}${close}${after}`];
-  const last = entries.length - 1;
-  return [
-    `  ${open}`,
-    ...entries.map((entry, index) => `    ${entry}${index === last ? "" : ","}`),
-    `  ${close}${after}`,
-  ];
+/** Adds `values` to `lines`, one a line at `indent`, with a comma but the last. */
+function entries(lines: string[], values: readonly string[], indent: string): void {
+  const last = values.length - 1;
+  values.forEach((value, index) => {
+    lines.push(`${indent}${value}${index === last ? "" : ","}`);
+  });
+}
+
+/** Adds `  "name": {`, a member a line, `  }` to `lines`. */
+function object(
+  lines: string[],
+  name: string,
+  members: readonly [string, string][],
+  after: string,
+): void {
+  if (members.length === 0) {
+    lines.push(`  "${name}": {}${after}`);
+    return;
+  }
+  lines.push(`  "${name}": {`);
+  entries(lines, members.map(member), "    ");
+  lines.push(`  }${after}`);
+}
+
+/** `"name": "value"`. */
+function member([name, value]: readonly [string, string]): string {
+  return `${JSON.stringify(name)}: ${JSON.stringify(value)}`;
 }
 
 /** Long enough that two declarations of one client never share one by chance. */
 function fingerprint(text: string): string {
-  return createHash("sha256").update(text).digest("base64url").slice(0, 22);
+  return hash("sha256", text, "base64url").slice(0, 22);
 }
 
 /** The text without its comment lines, white space collapsed: what a type is, not how it reads. */
 function withoutComments(text: string): string {
+  if (!(text.includes("/*") || text.includes("//"))) return collapseWhiteSpace(text);
   const kept: string[] = [];
   for (const line of text.split("\n")) {
     const trimmed = line.trimStart();

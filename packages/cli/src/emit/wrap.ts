@@ -108,11 +108,15 @@ function layoutRun(
   suffix: string,
   shift: number,
 ): string[] {
-  const flat = `${prefix}${flatText(parts, shift)}${suffix}`;
+  // Text alone has nowhere to break; most lines fit, and are measured before they are built.
+  const text = parts.every((part) => typeof part === "string");
+  if (text || (fitsFlat(parts, prefix, suffix, shift) && !lastGroupSpansLines(parts))) {
+    return `${prefix}${flatText(parts, shift)}${suffix}`.split("\n");
+  }
   const groups = parts.some(isExpression) ? parts.flatMap(expand) : parts;
   let last = groups.length - 1;
   while (last >= 0 && !isGroup(groups[last]!)) last--;
-  if (last === -1 || (fits(flat) && !spansLines(groups[last] as Group))) return flat.split("\n");
+  if (last === -1) return `${prefix}${flatText(parts, shift)}${suffix}`.split("\n");
   if (groups !== parts) return layoutRun(groups, indent, prefix, suffix, shift);
   const before = `${prefix}${flatText(parts.slice(0, last), shift)}`;
   const after = `${flatText(parts.slice(last + 1), shift)}${suffix}`;
@@ -143,7 +147,10 @@ function breakGroup(
   const inner = `${indent}  `;
   const lines = [`${before}${open}`];
   for (const item of items) {
-    for (const line of layoutRun(item, inner, inner, ",", shift + 2)) lines.push(line);
+    const only = item.length === 1 ? item[0] : undefined;
+    // One line of text (a parameter): nothing to measure, move or break.
+    if (typeof only === "string" && !only.includes("\n")) lines.push(`${inner}${only},`);
+    else for (const line of layoutRun(item, inner, inner, ",", shift + 2)) lines.push(line);
   }
   lines.push(`${indent}${close}${after}`);
   return lines;
@@ -162,11 +169,83 @@ function hasLineBreak(part: Part): boolean {
   return isGroup(part) && part.items.some((item) => item.some(hasLineBreak));
 }
 
-/** Both lines the layout decides, the first and the last, are within the width. */
-function fits(text: string): boolean {
-  const first = text.indexOf("\n");
-  if (first === -1) return text.length <= MAX_WIDTH;
-  return first <= MAX_WIDTH && text.length - text.lastIndexOf("\n") - 1 <= MAX_WIDTH;
+/**
+ * Whether the flat text of `parts` between `prefix` and `suffix` fits: both lines the layout
+ * decides, the first and the last, within the width. Measured without building the text: most
+ * lines fit, and a long signature is long from its first line on.
+ */
+function fitsFlat(parts: readonly Part[], prefix: string, suffix: string, shift: number): boolean {
+  const width = { first: true, line: 0 };
+  return (
+    advance(width, prefix, 0) &&
+    advanceParts(width, parts, shift) &&
+    advance(width, suffix, 0) &&
+    width.line <= MAX_WIDTH
+  );
+}
+
+interface Width {
+  /** Still on the first line. */
+  first: boolean;
+  /** The length of the line so far. */
+  line: number;
+}
+
+/** Moves `width` past `parts` written flat; false once the first line is too long. */
+function advanceParts(width: Width, parts: readonly Part[], shift: number): boolean {
+  for (const part of parts) {
+    if (typeof part === "string") {
+      if (!advance(width, part, shift)) return false;
+    } else if (isExpression(part)) {
+      if (!advance(width, part.expression, 0)) return false;
+    } else {
+      const pad =
+        part.padded && !(part.items.length === 1 && part.items[0]!.every(isEmpty)) ? 1 : 0;
+      width.line += 1 + pad;
+      for (const [index, item] of part.items.entries()) {
+        if (index > 0) width.line += 2;
+        if (!advanceParts(width, item, shift)) return false;
+      }
+      width.line += 1 + pad;
+      if (width.first && width.line > MAX_WIDTH) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Moves `width` past `text`, whose lines after the first move `shift` spaces in (if not empty). On
+ * the first line only the room left is searched for a line break: a long type has none.
+ */
+function advance(width: Width, text: string, shift: number): boolean {
+  if (width.first) {
+    const room = MAX_WIDTH - width.line;
+    if (room < 0) return false;
+    if (text.lastIndexOf("\n", room) === -1) {
+      width.line += text.length;
+      return text.length <= room;
+    }
+    width.first = false;
+  }
+  const last = text.lastIndexOf("\n");
+  if (last === -1) width.line += text.length;
+  else width.line = last === text.length - 1 ? 0 : text.length - last - 1 + shift;
+  return true;
+}
+
+/**
+ * Whether the last group of `parts` spans lines, as `layoutRun` sees it after reading its
+ * expressions: an expression the printers wrote is one line, so its groups never do.
+ */
+function lastGroupSpansLines(parts: readonly Part[]): boolean {
+  for (let index = parts.length - 1; index >= 0; index--) {
+    const part = parts[index]!;
+    if (typeof part === "string") continue;
+    if (isGroup(part)) return spansLines(part);
+    if (part.expression.includes("\n")) return true;
+    if (/[([{]/.test(part.expression)) return false;
+  }
+  return false;
 }
 
 /** The start of each line after the first that is not empty. */
@@ -186,6 +265,11 @@ function flatText(parts: readonly Part[], shift: number): string {
     }
   }
   return text;
+}
+
+/** A part whose flat text is "". */
+function isEmpty(part: Part): boolean {
+  return typeof part === "string" ? part === "" : isExpression(part) && part.expression === "";
 }
 
 function isGroup(part: Part): part is Group {
