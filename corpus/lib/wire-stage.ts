@@ -211,7 +211,8 @@ function declaredData(
     (candidate) => candidate.kind === "json" && (Number(candidate.status) || 200) === answer.status,
   );
   const declared =
-    response?.schema !== undefined && readEnvelope(loaded, response.schema, envelope, "keys") !== undefined;
+    response?.schema !== undefined &&
+    readEnvelope(loaded, response.schema, envelope, "keys") !== undefined;
   return declared ? envelope.dataKey : undefined;
 }
 

@@ -80,8 +80,7 @@ export function encodeResponse(
           kind: "json",
           value: value === undefined ? null : value,
           envelope:
-            schema !== undefined &&
-            readEnvelope(loaded, schema, keys, "auto") !== undefined,
+            schema !== undefined && readEnvelope(loaded, schema, keys, "auto") !== undefined,
         },
       };
     case "text": {
