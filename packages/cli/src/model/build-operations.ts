@@ -446,6 +446,18 @@ function mediaTypesOf(
   });
 }
 
+/** What a header value may hold (RFC 9110 field-value), as `@kit/api` checks it before sending. */
+const HEADER_TEXT = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** The request media type is sent as `Content-Type`: one that cannot be a header value fails every call. */
+function refuseUnsendable(loaded: LoadedDocument, mediaType: string, pointer: string): void {
+  if (HEADER_TEXT.test(mediaType)) return;
+  throw new KitGenerateError(
+    "the request media type holds a line break, a control character or one beyond U+00FF, so no call could send it as Content-Type",
+    loaded.locate(appendPointer(pointer, "content", mediaType)),
+  );
+}
+
 function readRequestBody(
   loaded: LoadedDocument,
   raw: unknown,
@@ -470,6 +482,7 @@ function requestBodyOf(
   const offered = mediaTypesOf(content, pointer, warnings);
   const mediaType = requestMediaType(loaded, content, pointer, offered);
   if (mediaType === undefined) return undefined;
+  refuseUnsendable(loaded, mediaType, pointer);
   const at = appendPointer(pointer, "content", mediaType);
   warnUnusedMedia(content[mediaType], "schema", at, warnings);
   const schema = mediaSchema(content[mediaType], at);

@@ -109,7 +109,56 @@ function schema(value: unknown, is30: boolean, direction: Direction): unknown {
   if (is30 || typeof copy.nullable === "boolean" || hasBooleanBound(copy)) spell30As2020(copy);
   dropMalformed(copy);
   dropOtherSideRequired(copy, direction);
+  readDiscriminator(copy);
   return copy;
+}
+
+/**
+ * OpenAPI's `discriminator` names the one member of a `oneOf` a value is read as, so members may
+ * overlap (open objects that each declare the property as a string), and JSON Schema's `oneOf`
+ * would refuse every value that matches two. Here the members become an `anyOf` (never stricter),
+ * and a value whose property names a member, by `mapping` or by the member's component name,
+ * must match that member.
+ */
+function readDiscriminator(schema: Record<string, unknown>): void {
+  const { discriminator, oneOf } = schema;
+  if (!isObject(discriminator) || !Array.isArray(oneOf)) return;
+  const property = discriminator.propertyName;
+  if (typeof property !== "string") return;
+  const members = new Set<string>();
+  for (const member of oneOf)
+    if (isObject(member) && typeof member.$ref === "string") members.add(member.$ref);
+  const chosen = new Map<string, string>();
+  const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
+  for (const [value, target] of Object.entries(mapping)) {
+    if (typeof target !== "string") continue;
+    const ref = target.startsWith("#") ? target : `${COMPONENT_SCHEMAS}${target}`;
+    if (members.has(ref)) chosen.set(value, ref);
+  }
+  const mapped = new Set(chosen.values());
+  for (const ref of members)
+    if (ref.startsWith(COMPONENT_SCHEMAS) && !mapped.has(ref) && !chosen.has(componentName(ref)))
+      chosen.set(componentName(ref), ref);
+  delete schema.oneOf;
+  const choices: unknown[] = [{ anyOf: oneOf }];
+  for (const [value, ref] of chosen)
+    choices.push({
+      if: { properties: { [property]: { const: value } }, required: [property] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, never awaited
+      then: { $ref: ref },
+    });
+  schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...choices];
+}
+
+const COMPONENT_SCHEMAS = "#/components/schemas/";
+
+function componentName(ref: string): string {
+  const name = ref.slice(COMPONENT_SCHEMAS.length);
+  try {
+    return decodeURIComponent(name).replaceAll("~1", "/").replaceAll("~0", "~");
+  } catch {
+    return name;
+  }
 }
 
 const NUMBER_KEYWORDS = [

@@ -414,8 +414,10 @@ export class RequestValidator {
                 : "(file)";
           value[name] = Object.hasOwn(value, name) ? [value[name], item].flat() : item;
         }
-        if (schemaPointer !== undefined)
+        if (schemaPointer !== undefined) {
+          this.#readSinglePartsAsArrays(value, schemaPointer);
           this.#checkValue(value, schemaPointer, "multipart body", "body", add, "/body");
+        }
         return;
       }
       case "text":
@@ -425,6 +427,24 @@ export class RequestValidator {
       default:
         return;
     }
+  }
+
+  /**
+   * An array field is sent as one part per item (OpenAPI's multipart rule), so a single part is an
+   * array of one; a part that is itself a JSON array is kept as it is.
+   */
+  #readSinglePartsAsArrays(value: Record<string, unknown>, schemaPointer: string): void {
+    const shape = mergeObjectShape(this.#loaded, [
+      { schema: this.#schemaAt(schemaPointer), pointer: schemaPointer },
+    ]);
+    if (shape === undefined) return;
+    for (const [name, property] of shape.properties)
+      if (
+        Object.hasOwn(value, name) &&
+        !Array.isArray(value[name]) &&
+        this.#schemaType(property.pointer) === "array"
+      )
+        value[name] = [value[name]];
   }
 
   /** The fields of a urlencoded body as their encoding writes them, read back into one object. */
