@@ -1,6 +1,4 @@
 import { writeFile } from "node:fs/promises";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { formData } from "@kit/api/form";
@@ -13,6 +11,7 @@ import type { GenerateResult } from "../../src/options.js";
 import { RequestValidator } from "../../src/wire/index.js";
 import { writeClient } from "../envelope/write-client.js";
 import { SCRATCH_DIR, writeTsconfig } from "../support/output-dir.js";
+import { type RecordingServer, startRecordingServer } from "../support/recording-server.js";
 import { COMPILERS, compileProject, requireBuiltRuntime } from "../support/tsc.js";
 
 const DIR = join(SCRATCH_DIR, "form");
@@ -56,27 +55,18 @@ const document = {
   },
 };
 
-let server: Server;
-let origin: string;
-let last: { headers: IncomingHttpHeaders; body: Buffer } = { headers: {}, body: Buffer.alloc(0) };
+let loopback: RecordingServer;
+/** The request the server received last. */
+const last = () => loopback.received.at(-1)!;
 let result: GenerateResult;
 
 beforeAll(async () => {
   requireBuiltRuntime();
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      last = { headers: request.headers, body: Buffer.concat(chunks) };
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  result = await generateFromOpenAPI(structuredClone(document), { baseUrl: origin });
+  loopback = await startRecordingServer((_request, response) => response.writeHead(204).end());
+  result = await generateFromOpenAPI(structuredClone(document), { baseUrl: loopback.origin });
   await writeClient(result, join(DIR, "client"));
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => loopback.close());
 
 describe("a multipart body", () => {
   it("keeps the seed's FormData parameter and exports <Operation>Form beside it", () => {
@@ -132,8 +122,8 @@ describe("a multipart body", () => {
         ),
       )
       .send();
-    const type = String(last.headers["content-type"]);
-    const parts = await new Response(new Uint8Array(last.body), {
+    const type = String(last().headers["content-type"]);
+    const parts = await new Response(new Uint8Array(last().body), {
       headers: { "content-type": type },
     }).formData();
     expect([...parts.keys()]).toEqual([
@@ -156,7 +146,7 @@ describe("a multipart body", () => {
       method: "POST",
       target: "/files/7",
       headers: { "content-type": type },
-      body: new Uint8Array(last.body),
+      body: new Uint8Array(last().body),
     };
     expect(await new RequestValidator(loaded).validate(operation!, sent)).toEqual([]);
   });

@@ -1,12 +1,11 @@
 import { writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateFromOpenAPI } from "../../src/generate.js";
 import type { GenerateResult } from "../../src/options.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
+import { type RecordingServer, startRecordingServer } from "../support/recording-server.js";
 import { compileProject, requireBuiltRuntime } from "../support/tsc.js";
 
 /**
@@ -134,43 +133,35 @@ interface Seen {
   body: string;
 }
 
-const seen: Seen[] = [];
-let server: Server;
+let loopback: RecordingServer;
+const seen = (): Seen[] =>
+  loopback.received.map(({ method, url, headers, body }) => ({
+    url: `${method} ${url}`,
+    contentType: headers["content-type"],
+    body: body.toString("utf8"),
+  }));
 let result: GenerateResult;
 
 beforeAll(async () => {
   requireBuiltRuntime();
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      seen.push({
-        url: `${request.method} ${request.url}`,
-        contentType: request.headers["content-type"],
-        body: Buffer.concat(chunks).toString("utf8"),
-      });
-      if (request.url === "/raw") {
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end(Buffer.from([0x00, 0xff, 0x7b]));
-      } else if (request.method === "GET") {
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end('{"title":"t","attachment":"aGVsbG8="}');
-      } else {
-        response.writeHead(204);
-        response.end();
-      }
-    });
+  loopback = await startRecordingServer((request, response) => {
+    if (request.url === "/raw") {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(Buffer.from([0x00, 0xff, 0x7b]));
+    } else if (request.method === "GET") {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end('{"title":"t","attachment":"aGVsbG8="}');
+    } else {
+      response.writeHead(204);
+      response.end();
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  result = await generateFromOpenAPI(documentFor((server.address() as AddressInfo).port));
+  result = await generateFromOpenAPI(documentFor(loopback.port));
   await writeOutput(result, DIR);
   await writeFile(join(DIR, "usage.ts"), USAGE);
   await writeTsconfig(DIR, ["**/*.ts"]);
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => loopback.close());
 
 function typesFile(): string {
   return result.files.find((file) => file.path === "types/default.ts")!.contents;
@@ -204,13 +195,13 @@ describe("format: binary inside JSON is a string, a multipart part a Blob (#33 c
   it.each(["http", "fetch"] as const)(
     "sends the string in JSON and the file as a part over %s",
     async (adapter) => {
-      seen.length = 0;
+      loopback.received.length = 0;
       const usage = (await import(pathToFileURL(join(DIR, "usage.ts")).href)) as {
         send(adapter: string): Promise<string | undefined>;
         download(adapter: string): Promise<number[]>;
       };
       expect(await usage.send(adapter)).toBe("aGVsbG8=");
-      const [json, multipart] = seen;
+      const [json, multipart] = seen();
       expect(json).toEqual({
         url: "POST /notes",
         contentType: "application/json",

@@ -1,6 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import { createServer, METHODS, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { METHODS } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +8,7 @@ import type { GenerateResult } from "../../src/options.js";
 import { type MockUnderTest, runMock } from "../mock/run-mock.js";
 import { fixturePath } from "../support/fixtures.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
+import { type RecordingServer, startRecordingServer } from "../support/recording-server.js";
 import { COMPILERS, compileProject, requireBuiltRuntime } from "../support/tsc.js";
 
 const FIXTURE = fixturePath("openapi-3.2.yaml");
@@ -55,44 +55,34 @@ interface Seen {
   body: string;
 }
 
-const seen: Seen[] = [];
-let loopback: Server;
-let origin: string;
+let loopback: RecordingServer;
+const seen = (): Seen[] =>
+  loopback.received.map(({ method, url, headers, body }) => ({
+    method,
+    url,
+    contentType: headers["content-type"],
+    link: headers.link?.toString(),
+    body: body.toString(),
+  }));
 let result: GenerateResult;
 
 beforeAll(async () => {
   requireBuiltRuntime();
-  loopback = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      seen.push({
-        method: request.method!,
-        url: request.url!,
-        contentType: request.headers["content-type"],
-        link: request.headers.link?.toString(),
-        body: Buffer.concat(chunks).toString(),
-      });
-      if (request.method === "LINK") return void response.writeHead(204).end();
-      if (request.url === "/v1/cats/log") {
-        response.writeHead(200, { "content-type": "application/json-seq" });
-        return void response.end('\u001e{"id":3,"name":"Kit"}\n\u001e{"id":4,"name":"Cat"}\n');
-      }
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(request.url!.includes("/pets/") ? '{"id":1,"name":"Tom"}' : "[]");
-    });
+  loopback = await startRecordingServer((request, response) => {
+    if (request.method === "LINK") return void response.writeHead(204).end();
+    if (request.url === "/v1/cats/log") {
+      response.writeHead(200, { "content-type": "application/json-seq" });
+      return void response.end('\u001e{"id":3,"name":"Kit"}\n\u001e{"id":4,"name":"Cat"}\n');
+    }
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(request.url.includes("/pets/") ? '{"id":1,"name":"Tom"}' : "[]");
   });
-  await new Promise<void>((resolve) => loopback.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(loopback.address() as AddressInfo).port}`;
   result = await generateFromOpenAPI(FIXTURE, { mock: "msw" });
   await writeOutput(result, DIR);
   await writeFile(join(DIR, "usage.ts"), USAGE);
   await writeTsconfig(DIR, ["**/*.ts"]);
 });
-afterAll(async () => {
-  loopback.closeAllConnections();
-  await new Promise<void>((resolve) => loopback.close(() => resolve()));
-});
+afterAll(() => loopback.close());
 
 function usage() {
   return import(pathToFileURL(join(DIR, "usage.ts")).href) as Promise<{
@@ -182,8 +172,8 @@ describe("an OpenAPI 3.2 document (#33 class 18)", () => {
     it.each(["http", "fetch"] as const)(
       "sends QUERY with its body, LINK, and the querystring object as the query (%s adapter)",
       async (adapter) => {
-        seen.length = 0;
-        const answers = await (await usage()).callAll(adapter, `${origin}/v1`);
+        loopback.received.length = 0;
+        const answers = await (await usage()).callAll(adapter, `${loopback.origin}/v1`);
         expect(answers).toEqual({
           found: [],
           one: { id: 1, name: "Tom" },
@@ -193,16 +183,16 @@ describe("an OpenAPI 3.2 document (#33 class 18)", () => {
             { id: 4, name: "Cat" },
           ],
         });
-        expect(seen.map(({ method, url }) => `${method} ${url}`)).toEqual([
+        expect(seen().map(({ method, url }) => `${method} ${url}`)).toEqual([
           "QUERY /v1/pets?limit=5",
           "GET /v1/pets/1",
           "LINK /v1/pets/1",
           "GET /v1/cats?color=black&age=3&toys=ball&toys=yarn",
           "GET /v1/cats/log",
         ]);
-        expect(seen[0]!.contentType).toMatch(/^application\/json/);
-        expect(JSON.parse(seen[0]!.body)).toEqual({ kind: "cat" });
-        expect(seen[2]!.link).toBe("</pets/2>; rel=friend");
+        expect(seen()[0]!.contentType).toMatch(/^application\/json/);
+        expect(JSON.parse(seen()[0]!.body)).toEqual({ kind: "cat" });
+        expect(seen()[2]!.link).toBe("</pets/2>; rel=friend");
       },
     );
 

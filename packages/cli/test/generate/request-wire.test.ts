@@ -1,12 +1,11 @@
 import { writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateFromOpenAPI } from "../../src/generate.js";
 import type { GenerateResult } from "../../src/options.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
+import { type RecordingServer, startRecordingServer } from "../support/recording-server.js";
 import { COMPILERS, compileProject, requireBuiltRuntime } from "../support/tsc.js";
 
 /**
@@ -23,8 +22,6 @@ interface Seen {
   role: string | undefined;
   body: string;
 }
-
-const seen: Seen[] = [];
 
 const NO_CONTENT = { "204": { description: "done" } };
 const BINARY = { type: "string", format: "binary" };
@@ -287,44 +284,37 @@ interface Usage {
   search(adapter: string): Promise<string>;
 }
 
-let server: Server;
+let loopback: RecordingServer;
+const seen = (): Seen[] =>
+  loopback.received.map(({ method, url, headers, body }) => ({
+    method,
+    url,
+    contentType: headers["content-type"],
+    role: headers["x-role"] as string | undefined,
+    body: body.toString("utf8"),
+  }));
 let result: GenerateResult;
 
 beforeAll(async () => {
   requireBuiltRuntime();
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      seen.push({
-        method: request.method!,
-        url: request.url!,
-        contentType: request.headers["content-type"],
-        role: request.headers["x-role"] as string | undefined,
-        body: Buffer.concat(chunks).toString("utf8"),
-      });
-      if (request.url === "/report?ready=true") {
-        response.writeHead(200, { "content-type": "application/pdf" });
-        response.end(Buffer.from([0x25, 0x50, 0x44, 0x46, 0xff, 0x00]));
-      } else if (request.url === "/report?ready=false") {
-        response.writeHead(202, { "content-type": "application/json" });
-        response.end('{"state":"running"}');
-      } else {
-        response.writeHead(204);
-        response.end();
-      }
-    });
+  loopback = await startRecordingServer((request, response) => {
+    if (request.url === "/report?ready=true") {
+      response.writeHead(200, { "content-type": "application/pdf" });
+      response.end(Buffer.from([0x25, 0x50, 0x44, 0x46, 0xff, 0x00]));
+    } else if (request.url === "/report?ready=false") {
+      response.writeHead(202, { "content-type": "application/json" });
+      response.end('{"state":"running"}');
+    } else {
+      response.writeHead(204);
+      response.end();
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  result = await generateFromOpenAPI(documentFor((server.address() as AddressInfo).port));
+  result = await generateFromOpenAPI(documentFor(loopback.port));
   await writeOutput(result, DIR);
   await writeFile(join(DIR, "usage.ts"), USAGE);
   await writeTsconfig(DIR, ["**/*.ts"]);
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => loopback.close());
 
 function api(): string {
   return result.files.find((file) => file.path === "apis/default.api.ts")!.contents;
@@ -371,9 +361,9 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
 
   describe.each(["http", "fetch"] as const)("over the %s adapter", (adapter) => {
     it("class 9: path arrays and objects go in their style, never as [object Object]", async () => {
-      seen.length = 0;
+      loopback.received.length = 0;
       await (await usage()).paths(adapter);
-      expect(seen.map(({ url }) => url)).toEqual([
+      expect(seen().map(({ url }) => url)).toEqual([
         "/ids/1,2,3",
         "/role/role,a%20b,size,2",
         "/exploded/role=a%20b,size=2",
@@ -385,9 +375,9 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
     });
 
     it("class 10: a oneOf/anyOf parameter keeps its style and explode; a JSON array stays JSON", async () => {
-      seen.length = 0;
+      loopback.received.length = 0;
       await (await usage()).branches(adapter);
-      expect(seen.map(({ url, role }) => `${url} ${role}`)).toEqual([
+      expect(seen().map(({ url, role }) => `${url} ${role}`)).toEqual([
         "/branches/role,a%20b,size,2?ids=1,2&role=c&size=3 role,a b,size,2",
         "/branches/role,a%20b,size,2?ids=7 undefined",
         "/json-ids/%5B1%2C2%5D?ids=%5B3%2C4%5D undefined",
@@ -395,9 +385,9 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
     });
 
     it("class 14: a body with a file goes as multipart when the document offers it", async () => {
-      seen.length = 0;
+      loopback.received.length = 0;
       await (await usage()).photo(adapter);
-      const [sent] = seen;
+      const [sent] = seen();
       expect(sent!.contentType).toMatch(/^multipart\/form-data; boundary=/);
       expect(sent!.body).toMatch(
         /name="file"; filename="[^"]*"\r\nContent-Type: image\/png\r\n\r\nPNGDATA/,
@@ -414,9 +404,9 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
     });
 
     it("class 12: bytes under */* or application/* go as their own type, else octet-stream", async () => {
-      seen.length = 0;
+      loopback.received.length = 0;
       await (await usage()).bodies(adapter);
-      expect(seen.map(({ url, contentType, body }) => `${url} ${contentType} ${body}`)).toEqual([
+      expect(seen().map(({ url, contentType, body }) => `${url} ${contentType} ${body}`)).toEqual([
         "/any application/octet-stream any bytes",
         "/app image/png <png>",
         '/json-bytes application/json {"ready":"made"}',
@@ -424,16 +414,16 @@ describe("requests and responses mean what the document says (#33 classes 9-14)"
     });
 
     it("class 13: a GET body goes over http, and is a clear Kit error on fetch", async () => {
-      seen.length = 0;
+      loopback.received.length = 0;
       const outcome = await (await usage()).search(adapter);
       if (adapter === "http") {
         expect(outcome).toBe("sent");
-        expect(seen).toEqual([
+        expect(seen()).toEqual([
           { method: "GET", url: "/search", contentType: "application/json", body: '{"q":"cats"}' },
         ]);
       } else {
         expect(outcome).toBe("KIT_BODY_NOT_SENDABLE");
-        expect(seen).toEqual([]);
+        expect(seen()).toEqual([]);
       }
     });
   });
