@@ -227,8 +227,7 @@ export class KitMethod<
     } catch (error) {
       release();
       this.#inFlight.delete(controller);
-      const own = this.#endpoint.server.options.messages;
-      if (own !== undefined && isKitError(error)) reword(error, own);
+      if (isKitError(error)) reword(error, this.#endpoint.server.options.messages);
       this.#lastError = error;
       this.#error?.emit(error);
       this.#finish?.emit();
