@@ -52,13 +52,13 @@ export function rememberWording(error: object, message: string): void {
 
 /**
  * `error` reworded by `messages` (a server's own, if it has one), if they have its code and its
- * message came from a catalogue.
+ * message came from a catalogue; anything else thrown is left as it is.
  */
 export function reword(
-  error: { code: string; message: string },
+  error: unknown,
   messages: Readonly<Record<string, KitMessage | undefined>> | undefined,
 ): void {
-  const message = messages?.[error.code];
-  const args = wordings.get(error);
-  if (message !== undefined && args !== undefined) error.message = message(...args);
+  const args = wordings.get(error as object);
+  const message = args && messages?.[(error as { code: string }).code];
+  if (message !== undefined) (error as Error).message = message(...args!);
 }

@@ -2,7 +2,7 @@ import axios, { type AxiosInstance } from "axios";
 import { readServerOptionLayers } from "../decorators/metadata.js";
 import { createApi } from "./api.js";
 import { reword } from "./catalogue.js";
-import { isKitError, KitOptionsError } from "./errors.js";
+import { KitOptionsError } from "./errors.js";
 import { axiosTransport } from "./exchange.js";
 import { messages } from "./messages.js";
 import { type KitResolvedServerOptions, resolveServerOptions } from "./options.js";
@@ -109,7 +109,7 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
     try {
       return createApi<T, Envelope>(this, this.#transport, apiClass);
     } catch (error) {
-      if (isKitError(error)) reword(error, this.options.messages);
+      reword(error, this.options.messages);
       throw error;
     }
   }
