@@ -5,11 +5,11 @@
 // (external, as the budget counts it) and with axios's browser build (what an application ships).
 // The second row is what a generated client imports, the core a user of no extra feature ships.
 // Run after a build: `node bench/size.mjs` (part of `npm run bench:runtime`); `--analyze` also
-// prints what the core bundle is made of.
+// prints what the core bundle is made of, and what each group of modules costs a generated client.
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { analyzeMetafile, build } from "esbuild";
+import { analyzeMetafile, build, transform } from "esbuild";
 
 const BUDGET_CORE_BYTES = 5 * 1024;
 const PLUGINS = ["auth", "retry", "cache", "logger", "pool"];
@@ -272,8 +272,85 @@ console.log(
   `Without axios: axios external. With axios: the core, the strategy and axios's browser build in one bundle (core + axios alone: ${kb(core.gzipWithAxios)}), as a page on a generated client loads them. vue, react and @tanstack/query-core are the application's own and stay external.`,
 );
 
+/** The modules of `dist/` by what they do, each group a prefix list of their paths. */
+const CLIENT_PARTS = {
+  "server, options, method, errors, route, endpoint, URL rules": [
+    "core/server",
+    "core/options",
+    "core/method",
+    "core/errors",
+    "core/route",
+    "core/endpoint",
+    "core/url",
+    "core/catalogue",
+    "core/listeners",
+    "core/api.js",
+    "core/call-options",
+    "core/media-type",
+    "core/plain-object",
+    "core/http-token",
+  ],
+  "send pipeline (exchange, request, response body, dispatch, deadline, chain, envelope)": [
+    "core/exchange",
+    "core/request.js",
+    "core/response-body",
+    "core/dispatch",
+    "core/deadline",
+    "core/chain",
+    "core/envelope",
+  ],
+  "wire binding (parameter handlers, form, path, query, header and body encoding)": [
+    "core/parameter-handlers",
+    "core/form-encoding",
+    "core/path-value",
+    "core/path-template",
+    "core/query",
+    "core/request-body",
+    "core/header-text",
+  ],
+  decorators: ["decorators/"],
+  "message text": ["core/messages"],
+  "redirect safety (its follower loads later)": ["core/redirects"],
+};
+
+/**
+ * What each group of modules costs a generated client: the client bundled as one file (the
+ * lazy redirect follower left out), minified and gzipped, against the same without the group's
+ * modules. gzip shares text across groups, so the parts add up to less than the whole.
+ */
+async function clientParts() {
+  const result = await build({
+    stdin: { contents: clientEntry, resolveDir: dist, sourcefile: "entry.js", loader: "js" },
+    bundle: true,
+    format: "esm",
+    target: "es2022",
+    platform: "neutral",
+    external: ["axios"],
+    write: false,
+    logLevel: "silent",
+  });
+  const text = result.outputFiles[0].text.replace(/^export \{[^}]*\};?\s*$/m, "");
+  const modules = text
+    .split(/^(?=\/\/ (?:\S*packages|<stdin>))/m)
+    .map((part) => [part.match(/^\/\/ \S*dist\/(\S+)/)?.[1] ?? "", part])
+    .filter(([name]) => !name.startsWith("core/redirect-follower"));
+  const size = async (parts) => {
+    const joined = parts.map(([, part]) => part).join("");
+    const options = { minify: true, format: "esm", target: "es2022", treeShaking: false };
+    return gzipped((await transform(joined, options)).code);
+  };
+  const whole = await size(modules);
+  console.log(`\nWhat each part costs a generated client (${kb(whole)} bundled as one file):\n`);
+  console.log("| part | min+gzip |\n|---|---:|");
+  for (const [part, prefixes] of Object.entries(CLIENT_PARTS)) {
+    const rest = modules.filter(([name]) => !prefixes.some((prefix) => name.startsWith(prefix)));
+    console.log(`| ${part} | ${kb(whole - (await size(rest)))} |`);
+  }
+}
+
 if (process.argv.includes("--analyze")) {
   console.log(await analyzeMetafile(core.metafile, { verbose: false }));
   console.log("What a generated client imports:");
   console.log(await analyzeMetafile(client.metafile, { verbose: false }));
+  await clientParts();
 }

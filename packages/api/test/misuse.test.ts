@@ -5,6 +5,7 @@ import {
   Get,
   HeaderValue,
   KitDecoratorError,
+  type KitFieldEncoding,
   type KitHeaderStyle,
   KitOptionsError,
   type KitPathStyle,
@@ -280,6 +281,31 @@ describe("API class misuse, named by class and method", () => {
       code: "KIT_DECORATOR_ARGUMENT",
       message:
         '@Query on Null.get needs a style of "form", "spaceDelimited", "pipeDelimited" or "deepObject" and a boolean explode',
+    });
+  });
+
+  test("@Data with an encoding it cannot use says which part is wrong", () => {
+    const declare = (encoding: unknown) =>
+      thrown(() => {
+        class Form {
+          @Post() post(@Data("tags", encoding as KitFieldEncoding) _tags: string[]): Promise<void> {
+            return null!;
+          }
+        }
+        return Form;
+      });
+    expect(declare({ style: "matrix" })).toMatchObject({
+      code: "KIT_DECORATOR_ARGUMENT",
+      message:
+        '@Data on Form.post needs a style of "form", "spaceDelimited", "pipeDelimited" or "deepObject" and a boolean explode',
+    });
+    expect(declare("form")).toMatchObject({ code: "KIT_DECORATOR_ARGUMENT" });
+    expect((declare({ explode: "yes" }) as Error).message).toMatch(
+      /needs a style of .* and a boolean explode$/,
+    );
+    expect(declare({ style: "form", contentType: "" })).toMatchObject({
+      code: "KIT_DECORATOR_ARGUMENT",
+      message: "@Data on Form.post needs a non-empty contentType",
     });
   });
 

@@ -50,12 +50,15 @@ export function rememberWording(error: object, message: string): void {
   if (message === lastText) wordings.set(error, lastArgs);
 }
 
-/** `error` reworded by `messages`, if they have its code and its message came from a catalogue. */
+/**
+ * `error` reworded by `messages` (a server's own, if it has one), if they have its code and its
+ * message came from a catalogue; anything else thrown is left as it is.
+ */
 export function reword(
-  error: { code: string; message: string },
-  messages: Readonly<Record<string, KitMessage | undefined>>,
+  error: unknown,
+  messages: Readonly<Record<string, KitMessage | undefined>> | undefined,
 ): void {
-  const message = messages[error.code];
-  const args = wordings.get(error);
-  if (message !== undefined && args !== undefined) error.message = message(...args);
+  const args = wordings.get(error as object);
+  const message = args && messages?.[(error as { code: string }).code];
+  if (message !== undefined) (error as Error).message = message(...args!);
 }

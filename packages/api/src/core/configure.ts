@@ -6,7 +6,7 @@ import {
   normalizeServerOptions,
   resolveServerOptions,
 } from "./options.js";
-import { type KitServer, writeState } from "./server.js";
+import type { KitServer, WritableServer } from "./server.js";
 
 /**
  * Changes a server's options at run time: the baseURL (a tenant's), headers, timeout,
@@ -23,7 +23,7 @@ export function configure<Server extends KitServer>(
   const previous = server.options;
   // The name stays: it is the cache namespace, and a baseURL change must not move entries.
   const next = resolveServerOptions([previous, layer, { name: previous.name }]);
-  writeState.options(server, next);
+  (server as WritableServer).options = next;
   syncHttpDefaults(server, previous, next);
   return server;
 }

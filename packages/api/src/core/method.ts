@@ -2,7 +2,7 @@ import { describeMember } from "../decorators/member.js";
 import { reword } from "./catalogue.js";
 import { dispatch } from "./dispatch.js";
 import type { Endpoint } from "./endpoint.js";
-import { isKitError, KitOptionsError } from "./errors.js";
+import { KitOptionsError } from "./errors.js";
 import { Listeners } from "./listeners.js";
 import { messages } from "./messages.js";
 import { durationText, isDuration } from "./options.js";
@@ -227,8 +227,7 @@ export class KitMethod<
     } catch (error) {
       release();
       this.#inFlight.delete(controller);
-      const own = this.#endpoint.server.options.messages;
-      if (own !== undefined && isKitError(error)) reword(error, own);
+      reword(error, this.#endpoint.server.options.messages);
       this.#lastError = error;
       this.#error?.emit(error);
       this.#finish?.emit();

@@ -1,7 +1,7 @@
 import { KitOptionsError, KitPluginError } from "./errors.js";
 import { lifecycleMessages } from "./lifecycle-messages.js";
 import type { KitPlugin, KitServerInfo } from "./plugin.js";
-import { type KitServer, refuseAsyncSetup, writeState } from "./server.js";
+import { refuseAsyncSetup, undeclared, type WritableServer } from "./server.js";
 
 /**
  * Makes a plugin that declares `dependsOn`, `before` or `after`, or has an async `setup`: it
@@ -18,9 +18,12 @@ export function definePlugin<Plugin extends KitPlugin>(plugin: Plugin): Plugin {
  * plugin, and has the server's sends wait for an async `setup`.
  */
 function registerPlugin(info: KitServerInfo, plugin: KitPlugin): void {
-  const server = info as KitServer;
+  const server = info as WritableServer;
   const registered = server.plugins;
-  const { name } = plugin;
+  const { name, register } = plugin;
+  if (register === undefined && (plugin.dependsOn || plugin.before || plugin.after)) {
+    throw undeclared(plugin);
+  }
   const missing = plugin.dependsOn?.find(
     (dependency) => !registered.some((other) => other.name === dependency),
   );
@@ -41,8 +44,8 @@ function registerPlugin(info: KitServerInfo, plugin: KitPlugin): void {
     );
   }
   const result = plugin.setup?.(server);
-  if (plugin.register === undefined) refuseAsyncSetup(plugin, result);
-  writeState.plugins(server, [...registered, plugin]);
+  if (register === undefined) refuseAsyncSetup(plugin, result);
+  server.plugins = Object.freeze([...registered, plugin]);
   if (isPromiseLike(result)) awaitSetup(server, plugin, result);
 }
 
@@ -50,9 +53,9 @@ function registerPlugin(info: KitServerInfo, plugin: KitPlugin): void {
  * Has the server's next sends wait for `setup`; if it rejects, `plugin` and those depending on
  * it are removed again and the sends waiting reject with a `KitPluginError`.
  */
-function awaitSetup(server: KitServer, plugin: KitPlugin, setup: PromiseLike<void>): void {
+function awaitSetup(server: WritableServer, plugin: KitPlugin, setup: PromiseLike<void>): void {
   const failed = (error: unknown): never => {
-    writeState.plugins(server, withoutDependents(server.plugins, plugin.name));
+    server.plugins = Object.freeze(withoutDependents(server.plugins, plugin.name));
     const reason = error instanceof Error ? error.message : String(error);
     throw new KitPluginError(
       "KIT_PLUGIN_SETUP_FAILED",
@@ -68,10 +71,10 @@ function awaitSetup(server: KitServer, plugin: KitPlugin, setup: PromiseLike<voi
     if (now.status === "rejected") throw now.reason;
   });
   const done = (): void => {
-    if (server.setups === all) writeState.setups(server, undefined);
+    if (server.setups === all) server.setups = undefined;
   };
   all.then(done, done);
-  writeState.setups(server, all);
+  server.setups = all;
 }
 
 /** `plugins` without the one named `name` and those that depend on it, directly or not. */

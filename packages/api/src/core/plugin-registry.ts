@@ -1,7 +1,7 @@
 import { KitOptionsError } from "./errors.js";
 import { lifecycleMessages } from "./lifecycle-messages.js";
 import type { KitServerInfo } from "./plugin.js";
-import { type KitServer, writeState } from "./server.js";
+import type { KitServer, WritableServer } from "./server.js";
 
 /** Whether a plugin of that name is registered on `server` (its async `setup` may still run). */
 export function hasPlugin(server: KitServerInfo, name: string): boolean {
@@ -24,8 +24,7 @@ export function removePlugin(server: KitServer, name: string): boolean {
       lifecycleMessages.KIT_PLUGIN_REQUIRED(name, dependent.name),
     );
   }
-  writeState.plugins(
-    server,
+  (server as WritableServer).plugins = Object.freeze(
     plugins.filter((registered) => registered !== plugin),
   );
   plugin.teardown?.(server);

@@ -2,7 +2,7 @@ import axios, { type AxiosInstance } from "axios";
 import { readServerOptionLayers } from "../decorators/metadata.js";
 import { createApi } from "./api.js";
 import { reword } from "./catalogue.js";
-import { isKitError, KitOptionsError } from "./errors.js";
+import { KitOptionsError } from "./errors.js";
 import { axiosTransport } from "./exchange.js";
 import { messages } from "./messages.js";
 import { type KitResolvedServerOptions, resolveServerOptions } from "./options.js";
@@ -12,15 +12,15 @@ import type { Transport } from "./transport.js";
 import type { KitApi } from "./types.js";
 
 /**
- * Writes a server's private state, for the functions that live outside the class so that a client
- * that never calls them does not ship them (`configure`, `removePlugin`, the plugin lifecycle of
- * `definePlugin`); nothing else writes it.
+ * A server as the functions outside the class change it (`configure`, `removePlugin`, the plugin
+ * lifecycle of `definePlugin`), so a client that never calls them does not ship them; `readonly`
+ * keeps everyone else from writing these fields.
  */
-export let writeState: {
-  options(server: KitServer, options: KitResolvedServerOptions): void;
-  plugins(server: KitServer, plugins: readonly KitPlugin[]): void;
-  setups(server: KitServer, setups: Promise<void> | undefined): void;
+export type WritableServer = Omit<KitServer, WrittenField> & {
+  -readonly [Field in WrittenField]: KitServer[Field];
 };
+
+type WrittenField = "options" | "plugins" | "setups";
 
 /**
  * Extend it and decorate the subclass with `@Server(...)`. Each instance owns its axios instance,
@@ -31,23 +31,15 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
   /** This server's own axios instance; its interceptors see every request. */
   readonly http: AxiosInstance;
   readonly #transport: Transport;
-  #options: KitResolvedServerOptions;
-  #plugins: readonly KitPlugin[] = Object.freeze([]);
-  #setups: Promise<void> | undefined;
-
-  static {
-    writeState = {
-      options: (server, options) => {
-        server.#options = options;
-      },
-      plugins: (server, plugins) => {
-        server.#plugins = Object.freeze(plugins);
-      },
-      setups: (server, setups) => {
-        server.#setups = setups;
-      },
-    };
-  }
+  /**
+   * The options of `@Server` along the class chain and every `configure(server, ...)` since,
+   * defaults filled in; frozen, replaced as a whole by `configure`.
+   */
+  readonly options: KitResolvedServerOptions;
+  /** Registered plugins, first registered (outermost) first; frozen, replaced as a whole. */
+  readonly plugins: readonly KitPlugin[] = Object.freeze([]);
+  /** The async setups still running, which the next send waits for; else `undefined`. */
+  readonly setups: Promise<void> | undefined;
 
   constructor() {
     const layers = readServerOptionLayers(new.target);
@@ -57,8 +49,8 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
         messages.KIT_SERVER_DECORATOR_MISSING(new.target.name),
       );
     }
-    this.#options = resolveServerOptions(layers);
-    const { baseURL, timeout, headers, withCredentials, adapter, maxResponseSize } = this.#options;
+    this.options = resolveServerOptions(layers);
+    const { baseURL, timeout, headers, withCredentials, adapter, maxResponseSize } = this.options;
     this.http = axios.create({
       baseURL,
       timeout,
@@ -73,19 +65,6 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
         : { beforeRedirect: crossOriginRedirect(this.options.crossOriginRedirect) }),
     });
     this.#transport = axiosTransport(this.http, this.options.crossOriginRedirect);
-  }
-
-  /**
-   * The options of `@Server` along the class chain and every `configure(server, ...)` since,
-   * defaults filled in; frozen, replaced as a whole by `configure`.
-   */
-  get options(): KitResolvedServerOptions {
-    return this.#options;
-  }
-
-  /** Registered plugins, first registered (outermost) first. */
-  get plugins(): readonly KitPlugin[] {
-    return this.#plugins;
   }
 
   unseenCredentials(): string | undefined {
@@ -105,28 +84,24 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
    * client that never calls them does not ship them.
    */
   use(plugin: KitPlugin): this {
-    const registered = this.#plugins;
-    checkName(plugin, registered);
-    const { register } = plugin;
-    if (register === undefined && (plugin.dependsOn || plugin.before || plugin.after)) {
-      throw undeclared(plugin);
+    const { plugins } = this;
+    if (typeof plugin?.name !== "string" || plugin.name === "") {
+      throw new KitOptionsError("KIT_PLUGIN_INVALID", messages.KIT_PLUGIN_INVALID());
+    }
+    if (plugins.some((other) => other.name === plugin.name)) {
+      throw new KitOptionsError("KIT_PLUGIN_DUPLICATE", messages.KIT_PLUGIN_DUPLICATE(plugin.name));
     }
     // A plugin made by `definePlugin` brings the code of order checks and async setups; once one
     // is registered, it checks every later one against the order it declares.
-    const lifecycle = register ?? registered.find((other) => other.register)?.register;
-    if (lifecycle !== undefined) {
-      lifecycle(this, plugin);
+    const register = plugin.register ?? plugins.find((other) => other.register)?.register;
+    if (register !== undefined) {
+      register(this, plugin);
       return this;
     }
-    const result = plugin.setup?.(this);
-    refuseAsyncSetup(plugin, result);
-    this.#plugins = Object.freeze([...registered, plugin]);
+    if (plugin.dependsOn || plugin.before || plugin.after) throw undeclared(plugin);
+    refuseAsyncSetup(plugin, plugin.setup?.(this));
+    (this as WritableServer).plugins = Object.freeze([...plugins, plugin]);
     return this;
-  }
-
-  /** The async setups still running, which the next send waits for; else `undefined`. */
-  get setups(): Promise<void> | undefined {
-    return this.#setups;
   }
 
   /** The API object of a decorated class; its routes are checked on the first call per class. */
@@ -134,25 +109,14 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
     try {
       return createApi<T, Envelope>(this, this.#transport, apiClass);
     } catch (error) {
-      const own = this.#options.messages;
-      if (own !== undefined && isKitError(error)) reword(error, own);
+      reword(error, this.options.messages);
       throw error;
     }
   }
 }
 
-/** The checks of `use()` every plugin needs: a name, and one no registered plugin has. */
-function checkName(plugin: KitPlugin, registered: readonly KitPlugin[]): void {
-  if (typeof plugin?.name !== "string" || plugin.name === "") {
-    throw new KitOptionsError("KIT_PLUGIN_INVALID", messages.KIT_PLUGIN_INVALID());
-  }
-  if (registered.some((other) => other.name === plugin.name)) {
-    throw new KitOptionsError("KIT_PLUGIN_DUPLICATE", messages.KIT_PLUGIN_DUPLICATE(plugin.name));
-  }
-}
-
-/** The error of a plugin that needs `definePlugin` and was not made by it. */
-function undeclared(plugin: KitPlugin): KitOptionsError {
+/** The error of a plugin that declares an order or has an async setup, not made by `definePlugin`. */
+export function undeclared(plugin: KitPlugin): KitOptionsError {
   return new KitOptionsError("KIT_PLUGIN_UNDECLARED", messages.KIT_PLUGIN_UNDECLARED(plugin.name));
 }
 
@@ -160,9 +124,9 @@ function undeclared(plugin: KitPlugin): KitOptionsError {
  * Refuses a `setup` that answered a promise when its plugin was not made by `definePlugin`: the
  * code that awaits it is not here. The promise's rejection is caught, so it is not unhandled too.
  */
-export function refuseAsyncSetup(plugin: KitPlugin, result: unknown): void {
-  if (typeof (result as PromiseLike<void> | undefined)?.then !== "function") return;
-  (result as PromiseLike<void>).then(undefined, noop);
+export function refuseAsyncSetup(plugin: KitPlugin, setup: unknown): void {
+  if (typeof (setup as PromiseLike<void> | undefined)?.then !== "function") return;
+  (setup as PromiseLike<void>).then(undefined, noop);
   throw undeclared(plugin);
 }
 

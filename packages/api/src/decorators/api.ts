@@ -1,6 +1,5 @@
-import { KitDecoratorError } from "../core/errors.js";
-import { messages } from "../core/messages.js";
 import { isEnvelopeMode, type KitEnvelopeMode } from "../core/options.js";
+import { argumentError } from "./member.js";
 import { type Constructor, ownApiRecord, recordApiName } from "./metadata.js";
 
 export interface KitApiOptions {
@@ -22,28 +21,15 @@ export interface KitApiOptions {
 export function Api(prefix = "", options: KitApiOptions = {}): (target: Constructor) => void {
   return (target) => {
     if (typeof prefix !== "string") {
-      throw new KitDecoratorError(
-        "KIT_DECORATOR_ARGUMENT",
-        messages.KIT_DECORATOR_ARGUMENT("Api", target.name, "a path prefix string"),
-      );
+      throw argumentError("Api", target.name, "a path prefix string");
     }
     const name = (options as KitApiOptions | null)?.name;
     if (name !== undefined && (typeof name !== "string" || name === "")) {
-      throw new KitDecoratorError(
-        "KIT_DECORATOR_ARGUMENT",
-        messages.KIT_DECORATOR_ARGUMENT("Api", target.name, "{ name } to be a non-empty string"),
-      );
+      throw argumentError("Api", target.name, "{ name } to be a non-empty string");
     }
     const envelope = (options as KitApiOptions | null)?.envelope;
     if (envelope !== undefined && !isEnvelopeMode(envelope)) {
-      throw new KitDecoratorError(
-        "KIT_DECORATOR_ARGUMENT",
-        messages.KIT_DECORATOR_ARGUMENT(
-          "Api",
-          target.name,
-          '{ envelope } to be "auto", "strict" or false',
-        ),
-      );
+      throw argumentError("Api", target.name, '{ envelope } to be "auto", "strict" or false');
     }
     const record = ownApiRecord(target);
     record.prefix = prefix;

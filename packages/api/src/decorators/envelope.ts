@@ -1,7 +1,5 @@
-import { KitDecoratorError } from "../core/errors.js";
-import { messages } from "../core/messages.js";
 import { isEnvelopeMode, type KitEnvelopeMode } from "../core/options.js";
-import { decoratedMember } from "./member.js";
+import { argumentError, decoratedMember } from "./member.js";
 import { ownMethodRecord } from "./metadata.js";
 import type { KitMethodDecorator } from "./verbs.js";
 
@@ -13,10 +11,7 @@ export function Envelope(mode: KitEnvelopeMode): KitMethodDecorator {
   return (target, key) => {
     const { apiClass, methodName, where } = decoratedMember("Envelope", target, key);
     if (!isEnvelopeMode(mode)) {
-      throw new KitDecoratorError(
-        "KIT_DECORATOR_ARGUMENT",
-        messages.KIT_DECORATOR_ARGUMENT("Envelope", where, '"auto", "strict" or false'),
-      );
+      throw argumentError("Envelope", where, '"auto", "strict" or false');
     }
     ownMethodRecord(apiClass, methodName).settings.envelope = mode;
   };

@@ -41,11 +41,18 @@ export function requireText(
   value: unknown,
   what: string,
 ): string {
-  if (typeof value !== "string" || value === "") {
-    throw new KitDecoratorError(
-      "KIT_DECORATOR_ARGUMENT",
-      messages.KIT_DECORATOR_ARGUMENT(decorator, where, what),
-    );
-  }
+  if (typeof value !== "string" || value === "") throw argumentError(decorator, where, what);
   return value;
+}
+
+/** The one-line error of a decorator given an argument it cannot use, saying what it needs. */
+export function argumentError(
+  decorator: string,
+  where: string,
+  expected: string,
+): KitDecoratorError {
+  return new KitDecoratorError(
+    "KIT_DECORATOR_ARGUMENT",
+    messages.KIT_DECORATOR_ARGUMENT(decorator, where, expected),
+  );
 }

@@ -4,7 +4,7 @@ import { isJsonMediaType } from "../core/media-type.js";
 import { messages } from "../core/messages.js";
 import type { KitPathStyle } from "../core/path-value.js";
 import type { QueryKeyBinding, WireBinding } from "../core/wire-binding.js";
-import { decoratedMember, requireText } from "./member.js";
+import { argumentError, decoratedMember, requireText } from "./member.js";
 import { ownMethodRecord } from "./metadata.js";
 
 export type KitParameterDecorator = (
@@ -29,32 +29,63 @@ export interface KitQueryStyle {
   contentType?: string;
 }
 
-const JOINED_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited"]);
+/** The styles OpenAPI gives query parameters (and form fields), path parameters and headers. */
+const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
+const PATH_STYLES = ["simple", "label", "matrix"] as const;
+const HEADER_STYLES = ["simple"] as const;
 
 /** A named query key's `style` option, checked: OpenAPI's style and explode, or a JSON content type. */
 function queryKeyBinding(where: string, style: KitQueryStyle | undefined): QueryKeyBinding {
   if (style === undefined) return {};
-  if (typeof style === "object" && style !== null) {
-    if (jsonContent("Query", where, style.contentType)) return { style: "json" };
-    const name = style.style ?? "form";
-    const { explode } = style;
-    if (explode === undefined || typeof explode === "boolean") {
-      // deepObject has no `explode: false` form; `form` sends arrays as repeated keys by default.
-      if (name === "deepObject" && explode !== false) return { style: "deepObject" };
-      if (JOINED_STYLES.has(name)) {
-        if (explode ?? name === "form") return {};
-        return { style: name as "form" | "spaceDelimited" | "pipeDelimited", explode: false };
-      }
-    }
+  if (jsonContent("Query", where, isObject(style) ? style.contentType : undefined)) {
+    return { style: "json" };
   }
-  throw new KitDecoratorError(
-    "KIT_DECORATOR_ARGUMENT",
-    messages.KIT_DECORATOR_ARGUMENT(
-      "Query",
-      where,
-      'a style of "form", "spaceDelimited", "pipeDelimited" or "deepObject" and a boolean explode',
-    ),
-  );
+  const { style: name = "form", explode } = checkedStyle("Query", where, style, QUERY_STYLES);
+  // deepObject has no `explode: false` form; `form` sends arrays as repeated keys by default.
+  if (name === "deepObject") {
+    if (explode === false) throw styleError("Query", where, QUERY_STYLES);
+    return { style: "deepObject" };
+  }
+  return (explode ?? name === "form") ? {} : { style: name, explode: false };
+}
+
+/**
+ * `option` when it is an object whose `style` is one of `styles` and whose `explode` is a
+ * boolean, each optional, as OpenAPI writes a parameter's style; else the decorator's error.
+ */
+function checkedStyle<Option extends { style?: string; explode?: boolean }>(
+  decorator: string,
+  where: string,
+  option: Option,
+  styles: readonly string[],
+): Option {
+  if (
+    isObject(option) &&
+    (option.style === undefined || styles.includes(option.style)) &&
+    (option.explode === undefined || typeof option.explode === "boolean")
+  ) {
+    return option;
+  }
+  throw styleError(decorator, where, styles);
+}
+
+function styleError(
+  decorator: string,
+  where: string,
+  styles: readonly string[],
+): KitDecoratorError {
+  return argumentError(decorator, where, `a style of ${quoted(styles)} and a boolean explode`);
+}
+
+/** `"a", "b" or "c"`. */
+function quoted(names: readonly string[]): string {
+  const texts = names.map((name) => `"${name}"`);
+  const last = texts.pop()!;
+  return texts.length === 0 ? last : `${texts.join(", ")} or ${last}`;
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null;
 }
 
 /**
@@ -115,17 +146,12 @@ function queryKeys(
     keys.every((key) => typeof key === "string" && key !== "") &&
     new Set(keys).size === keys.length &&
     (styles === undefined ||
-      (typeof styles === "object" &&
-        styles !== null &&
-        Object.keys(styles).every((key) => keys.includes(key))));
+      (isObject(styles) && Object.keys(styles).every((key) => keys.includes(key))));
   if (!valid) {
-    throw new KitDecoratorError(
-      "KIT_DECORATOR_ARGUMENT",
-      messages.KIT_DECORATOR_ARGUMENT(
-        "Query",
-        where,
-        "keys as a list of distinct non-empty names, and styles only for listed keys",
-      ),
+    throw argumentError(
+      "Query",
+      where,
+      "keys as a list of distinct non-empty names, and styles only for listed keys",
     );
   }
   return keys.map((name) => {
@@ -134,67 +160,28 @@ function queryKeys(
   });
 }
 
-function simpleExplode(where: string, style: KitHeaderStyle): boolean {
-  const valid =
-    typeof style === "object" &&
-    style !== null &&
-    (style.style === undefined || style.style === "simple") &&
-    (style.explode === undefined || typeof style.explode === "boolean");
-  if (!valid) {
-    throw new KitDecoratorError(
-      "KIT_DECORATOR_ARGUMENT",
-      messages.KIT_DECORATOR_ARGUMENT(
-        "HeaderValue",
-        where,
-        'a style of "simple" and a boolean explode',
-      ),
-    );
-  }
-  return style.explode ?? false;
-}
-
 /** One path placeholder; an array or object is sent as `style` says (see `KitPathStyle`). */
 export function Params(name: string, style?: KitPathStyle): KitParameterDecorator {
   return parameter("Params", name, true, (where) => {
     if (style === undefined) return { in: "path", name };
-    if (jsonContent("Params", where, style?.contentType))
+    if (jsonContent("Params", where, style?.contentType)) {
       return { in: "path", name, style: "json" };
-    return { in: "path", name, ...checkedPathStyle(where, style) };
+    }
+    const checked = checkedStyle("Params", where, style, PATH_STYLES);
+    return {
+      in: "path",
+      name,
+      style: checked.style ?? "simple",
+      explode: checked.explode ?? false,
+    };
   });
 }
-
-const PATH_STYLES = new Set(["simple", "label", "matrix"]);
 
 /** `true` for a JSON `contentType` option; any other given value is refused. */
 function jsonContent(decorator: string, where: string, contentType: unknown): true | undefined {
   if (contentType === undefined) return undefined;
   if (typeof contentType === "string" && isJsonMediaType(contentType)) return true;
-  throw new KitDecoratorError(
-    "KIT_DECORATOR_ARGUMENT",
-    messages.KIT_DECORATOR_ARGUMENT(decorator, where, "a JSON contentType (application/json)"),
-  );
-}
-
-function checkedPathStyle(
-  where: string,
-  style: KitPathStyle,
-): { style: "simple" | "label" | "matrix"; explode: boolean } {
-  const valid =
-    typeof style === "object" &&
-    style !== null &&
-    (style.style === undefined || PATH_STYLES.has(style.style)) &&
-    (style.explode === undefined || typeof style.explode === "boolean");
-  if (!valid) {
-    throw new KitDecoratorError(
-      "KIT_DECORATOR_ARGUMENT",
-      messages.KIT_DECORATOR_ARGUMENT(
-        "Params",
-        where,
-        'a style of "simple", "label" or "matrix" and a boolean explode',
-      ),
-    );
-  }
-  return { style: style.style ?? "simple", explode: style.explode ?? false };
+  throw argumentError(decorator, where, "a JSON contentType (application/json)");
 }
 
 /**
@@ -237,27 +224,12 @@ export function Data(name?: string, encoding?: KitFieldEncoding): KitParameterDe
   );
 }
 
-const FIELD_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
-
 function checkedEncoding(where: string, encoding: KitFieldEncoding): KitFieldEncoding {
-  const valid =
-    typeof encoding === "object" &&
-    encoding !== null &&
-    (encoding.style === undefined || FIELD_STYLES.has(encoding.style)) &&
-    (encoding.explode === undefined || typeof encoding.explode === "boolean") &&
-    (encoding.contentType === undefined ||
-      (typeof encoding.contentType === "string" && encoding.contentType !== ""));
-  if (!valid) {
-    throw new KitDecoratorError(
-      "KIT_DECORATOR_ARGUMENT",
-      messages.KIT_DECORATOR_ARGUMENT(
-        "Data",
-        where,
-        'an encoding with a style of "form", "spaceDelimited", "pipeDelimited" or "deepObject", a boolean explode and a non-empty contentType',
-      ),
-    );
+  const { contentType } = encoding ?? {};
+  if (contentType !== undefined && (typeof contentType !== "string" || contentType === "")) {
+    throw argumentError("Data", where, "a non-empty contentType");
   }
-  return { ...encoding };
+  return { ...checkedStyle("Data", where, encoding, QUERY_STYLES) };
 }
 
 /**
@@ -268,6 +240,11 @@ export function HeaderValue(name: string, style?: KitHeaderStyle): KitParameterD
   return parameter("HeaderValue", name, true, (where) =>
     style === undefined
       ? { in: "header", name }
-      : { in: "header", name, style: "simple", explode: simpleExplode(where, style) },
+      : {
+          in: "header",
+          name,
+          style: "simple",
+          explode: checkedStyle("HeaderValue", where, style, HEADER_STYLES).explode ?? false,
+        },
   );
 }

@@ -1,12 +1,11 @@
 import { mergeCallOptions } from "../core/call-options.js";
 import { KitDecoratorError } from "../core/errors.js";
 import { fieldValue, httpToken } from "../core/http-token.js";
-import { messages } from "../core/messages.js";
 import { durationText, isDuration } from "../core/options.js";
 import { isPlainObject } from "../core/plain-object.js";
 import type { KitCallOptions } from "../core/plugin.js";
 import type { KitResponseType } from "../core/vocabulary.js";
-import { describeMember } from "./member.js";
+import { argumentError, describeMember } from "./member.js";
 import { optionMessages } from "./messages.js";
 import {
   type Constructor,
@@ -54,10 +53,7 @@ function optionDecorator<T>(
     ((target: object, key?: string | symbol) => {
       const { settings, where } = settingsOf(decorator, target, key);
       if (!valid(value)) {
-        throw new KitDecoratorError(
-          "KIT_DECORATOR_ARGUMENT",
-          messages.KIT_DECORATOR_ARGUMENT(decorator, where, expected),
-        );
+        throw argumentError(decorator, where, expected);
       }
       write(settings, value);
     }) as KitOptionDecorator;

@@ -2,7 +2,7 @@ import { KitDecoratorError } from "../core/errors.js";
 import { httpToken } from "../core/http-token.js";
 import { messages } from "../core/messages.js";
 import type { KitHttpMethod } from "../core/vocabulary.js";
-import { decoratedMember } from "./member.js";
+import { argumentError, decoratedMember } from "./member.js";
 import { ownMethodRecord } from "./metadata.js";
 
 /**
@@ -28,16 +28,10 @@ function verb(method: KitHttpMethod): (path?: string) => KitMethodDecorator {
     (target, key) => {
       const { apiClass, methodName, where } = decoratedMember(decorator, target, key);
       if (typeof method !== "string" || !httpToken.test(method)) {
-        throw new KitDecoratorError(
-          "KIT_DECORATOR_ARGUMENT",
-          messages.KIT_DECORATOR_ARGUMENT(decorator, where, 'an HTTP method token such as "QUERY"'),
-        );
+        throw argumentError(decorator, where, 'an HTTP method token such as "QUERY"');
       }
       if (typeof path !== "string") {
-        throw new KitDecoratorError(
-          "KIT_DECORATOR_ARGUMENT",
-          messages.KIT_DECORATOR_ARGUMENT(decorator, where, "a path string"),
-        );
+        throw argumentError(decorator, where, "a path string");
       }
       const record = ownMethodRecord(apiClass, methodName);
       if (record.verb) {
