@@ -115,6 +115,18 @@ async function batch(call, sends, lanes) {
   return { wall, cpu: user + system, sends };
 }
 
+/** 0 … n − 1 in random order (Fisher–Yates, a fixed-seed generator: runs shuffle alike). */
+let seed = 1;
+function shuffled(n) {
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const j = seed % (i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
 const zero = () => ({ wall: 0, cpu: 0, sends: 0 });
 const add = (total, part) => {
   total.wall += part.wall;
@@ -150,12 +162,12 @@ try {
     for (const [, call] of calls) await batch(call, CONCURRENT_SENDS, CONCURRENCY);
   }
   for (let b = 0; b < BATCHES; b++) {
-    // A batch is made of slices; each slice runs every column in turn, first one rotated, so the
-    // columns compared in a batch ran within milliseconds of each other.
+    // A batch is made of slices; each slice runs every column in a new random order, so the columns
+    // compared in a batch ran within milliseconds of each other, and none always follows the same
+    // one (a column pays part of the garbage collection its predecessor's allocations cause).
     const totals = calls.map(() => ({ sequential: zero(), concurrent: zero() }));
     for (let slice = 0; slice < SLICES; slice++) {
-      for (let k = 0; k < calls.length; k++) {
-        const at = (k + slice + b) % calls.length;
+      for (const at of shuffled(calls.length)) {
         const call = calls[at][1];
         add(totals[at].sequential, await batch(call, SEQUENTIAL_SENDS / SLICES, 1));
         add(totals[at].concurrent, await batch(call, CONCURRENT_SENDS / SLICES, CONCURRENCY));
@@ -219,6 +231,7 @@ for (const [label] of builds) {
   for (const [over] of columns) pairs.push([label, over]);
 }
 for (const [over] of columns.slice(1)) pairs.push([over, "raw axios"]);
+if (builds.length > 1) pairs.push(["Kit", "Kit, baseline"]);
 console.log(`| cost | ${measures.map(([name]) => name).join(" | ")} |`);
 console.log(`|---|${"---:|".repeat(measures.length)}`);
 for (const [label, over] of pairs) {
