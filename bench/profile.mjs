@@ -1,5 +1,6 @@
-// `node bench/profile.mjs [document] [runs]`: CPU profile of Kit's generator, top functions by
-// self time. The raw .cpuprofile files stay in bench/.work/profile/ for DevTools or speedscope.
+// `node bench/profile.mjs [document] [runs]`: CPU profile of Kit's generator, the share of each
+// step of a run and the top functions by self time. Run it with the Node to profile on; the raw
+// .cpuprofile files stay in bench/.work/profile/ for DevTools or speedscope.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -8,6 +9,31 @@ import { KIT_BIN, ROOT_DIR, WORK_DIR } from "./generate/paths.mjs";
 
 const TOP = 25;
 const SAMPLING_INTERVAL_US = 250;
+
+/**
+ * The steps of a run, each named by the functions that do it; a sample belongs to the innermost
+ * of them on its stack (a layout inside printing is wrapping, the `$ref` walk inside reading is
+ * the walk).
+ */
+const STEPS = [
+  ["print: the shape file", ["addMethods", "addDeclaration", "render"]],
+  ["print: wrapping", ["layout", "importLines"]],
+  ["the walk for foreign $refs", ["validateOpenAPIDocument"]],
+  [
+    "read and parse",
+    [
+      "parseJsonText",
+      "parseYamlText",
+      "parseOpenAPIDocument",
+      "loadOpenAPIDocument",
+      "readOpenAPIDocument",
+    ],
+  ],
+  ["plan", ["planDocument", "planMocks"]],
+  ["print", ["printPlan"]],
+  ["write", ["planAndCarryOut", "withOutputLock"]],
+];
+const STEP_OF = new Map(STEPS.flatMap(([step, names]) => names.map((name) => [name, step])));
 const [document] = selectDocuments([process.argv[2] ?? "github"]);
 const runs = Number(process.argv[3] ?? 3);
 const dir = join(WORK_DIR, "profile");
@@ -25,7 +51,14 @@ const busyMsPerRun = busyMs / 1000 / runs;
 console.log(
   `Kit on ${document.label}: ${runs} profiled run(s), ${busyMsPerRun.toFixed(0)} ms busy per run, ${samples} samples.`,
 );
-console.log(`Top ${TOP} functions by self time (share of busy samples, ≈ ms per run):\n`);
+console.log("Busy samples by step (the innermost function on the stack that names one):\n");
+console.log("| step | % | ≈ ms |\n|---|---:|---:|");
+for (const [step, count] of stepSamples(profiles)) {
+  const share = count / samples;
+  console.log(`| ${step} | ${(100 * share).toFixed(1)} | ${(share * busyMsPerRun).toFixed(0)} |`);
+}
+
+console.log(`\nTop ${TOP} functions by self time (share of busy samples, ≈ ms per run):\n`);
 console.log("| self % | ≈ ms | function | location |\n|---:|---:|---|---|");
 for (const row of rows.slice(0, TOP)) {
   const share = row.samples / samples;
@@ -65,6 +98,45 @@ function profileOnce() {
   if (generator.status !== 0) {
     throw new Error(`kit generate exited with ${generator.status}:\n${generator.stderr}`);
   }
+}
+
+/**
+ * Busy samples per step, most first. Outside the steps: loading modules (Node's module loader or
+ * bootstrap on the stack) is start-up; the garbage collector and V8's work outside JavaScript
+ * (`(program)`) are their own rows.
+ */
+function stepSamples(profiles) {
+  const bySteps = new Map();
+  for (const profile of profiles) {
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parents = new Map();
+    for (const node of profile.nodes) {
+      for (const child of node.children ?? []) parents.set(child, node.id);
+    }
+    const stepOfNode = new Map();
+    for (const id of profile.samples) {
+      const name = nodes.get(id).callFrame.functionName;
+      if (name === "(idle)") continue;
+      if (!stepOfNode.has(id)) stepOfNode.set(id, stepOf(id, nodes, parents));
+      const step = stepOfNode.get(id);
+      bySteps.set(step, (bySteps.get(step) ?? 0) + 1);
+    }
+  }
+  return [...bySteps].sort((a, b) => b[1] - a[1]);
+}
+
+function stepOf(id, nodes, parents) {
+  const name = nodes.get(id).callFrame.functionName;
+  if (name === "(garbage collector)") return "garbage collector";
+  if (name === "(program)") return "V8 outside JavaScript";
+  let loading = false;
+  for (let at = id; at !== undefined; at = parents.get(at)) {
+    const frame = nodes.get(at).callFrame;
+    const step = STEP_OF.get(frame.functionName);
+    if (step !== undefined) return step;
+    if (/^node:internal\/(modules|bootstrap)\//.test(frame.url)) loading = true;
+  }
+  return loading ? "start-up (loading modules)" : "other";
 }
 
 /** The share of a profile's samples that were not idle (waiting on I/O or timers). */

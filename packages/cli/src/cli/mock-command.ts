@@ -3,7 +3,7 @@ import { KitUsageError, singleLine } from "../errors.js";
 import { logLine } from "../mock/log-line.js";
 import { DEFAULT_MAX_BODY, type MockOptions } from "../mock/mock-handler.js";
 import { startMock } from "../mock/start-mock.js";
-import { isHttpUrl } from "../openapi/fetch-document.js";
+import { isHttpUrl } from "../openapi/url-input.js";
 import type { MockCommand } from "./command.js";
 import { reportFailure } from "./failure.js";
 import type { CliIo, ExitCode } from "./io.js";

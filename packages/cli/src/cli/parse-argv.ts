@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { ENVELOPE_FORMAT, parseEnvelopeKeys } from "../config/envelope-keys.js";
 import { KitUsageError } from "../errors.js";
 import { parseSize } from "../openapi/document-size.js";
-import { HEADER_NAME } from "../openapi/fetch-document.js";
+import { HEADER_NAME } from "../openapi/url-input.js";
 import type { EnvelopeKeys } from "../options.js";
 import type { CliCommand, GenerateMode, ReportFormat } from "./command.js";
 

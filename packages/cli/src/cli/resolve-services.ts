@@ -5,7 +5,7 @@ import type { MockConfig } from "../config/types.js";
 import { type ConfiguredService, validateConfig } from "../config/validate-config.js";
 import { KitUsageError } from "../errors.js";
 import { DEFAULT_MAX_SIZE } from "../openapi/document-size.js";
-import { DEFAULT_TIMEOUT_MS, isHttpUrl } from "../openapi/fetch-document.js";
+import { DEFAULT_TIMEOUT_MS, isHttpUrl } from "../openapi/url-input.js";
 import type { GenerateOptions } from "../options.js";
 import { closestName } from "../util/closest-name.js";
 import type { FailOn, GenerateCommand } from "./command.js";

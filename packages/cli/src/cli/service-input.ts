@@ -1,11 +1,15 @@
 import path from "node:path";
-import { fetchOpenAPIDocument, isHttpUrl } from "../openapi/fetch-document.js";
 import { type LoadedDocument, loadOpenAPIDocument, parseOpenAPIDocument } from "../openapi/load.js";
+import { isHttpUrl } from "../openapi/url-input.js";
 import type { Service } from "./resolve-services.js";
 
-/** Reads or downloads a service's document. */
+/**
+ * Reads or downloads a service's document. The downloader is imported only for a URL, so a run on
+ * a file never loads Node's HTTP client (see `openapi/url-input.ts`).
+ */
 export async function loadServiceDocument(service: Service): Promise<LoadedDocument> {
   if (!isHttpUrl(service.input)) return loadOpenAPIDocument(shownInput(service.input));
+  const { fetchOpenAPIDocument } = await import("../openapi/fetch-document.js");
   const fetched = await fetchOpenAPIDocument(service.input, {
     headers: service.headers,
     timeoutMs: service.timeoutMs,

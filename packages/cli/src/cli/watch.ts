@@ -1,5 +1,5 @@
-import { fetchIfChanged, isHttpUrl } from "../openapi/fetch-document.js";
 import { type LoadedDocument, parseOpenAPIDocument } from "../openapi/load.js";
+import { isHttpUrl } from "../openapi/url-input.js";
 import type { GenerateCommand } from "./command.js";
 import { failureMessage, reportFailure } from "./failure.js";
 import type { CliIo, ExitCode } from "./io.js";
@@ -117,6 +117,7 @@ function poll(
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {
     try {
+      const { fetchIfChanged } = await import("../openapi/fetch-document.js");
       const fetched = await fetchIfChanged(service.input, options, etag);
       lastFailure = undefined;
       if (fetched !== undefined && fetched.text !== last) {

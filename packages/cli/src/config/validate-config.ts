@@ -1,7 +1,7 @@
 import { KitUsageError } from "../errors.js";
 import { parseSize } from "../openapi/document-size.js";
-import { HEADER_NAME } from "../openapi/fetch-document.js";
 import { isObject } from "../openapi/is-object.js";
+import { HEADER_NAME } from "../openapi/url-input.js";
 import type { EnvelopeKeys } from "../options.js";
 import { closestName } from "../util/closest-name.js";
 import { parseEnvelopeKeys } from "./envelope-keys.js";

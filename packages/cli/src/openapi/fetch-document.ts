@@ -3,6 +3,7 @@ import { request as httpsRequest } from "node:https";
 import { KitGenerateError, type SourceLocation } from "../errors.js";
 import { ACCEPT_ENCODING, readAnswerBody } from "./answer-body.js";
 import { DEFAULT_MAX_SIZE } from "./document-size.js";
+import { DEFAULT_TIMEOUT_MS } from "./url-input.js";
 
 export interface FetchOptions {
   /** Sent with every request to the URL's origin, e.g. `{ authorization: "Bearer …" }`. */
@@ -22,8 +23,6 @@ export interface FetchedDocument {
   etag?: string;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-
 /** As many redirects as fetch follows before giving up. */
 const MAX_REDIRECTS = 20;
 
@@ -32,14 +31,6 @@ const MAX_REDIRECTS = 20;
  * which carry no credential (the same rule as `@kit/api`'s `crossOriginRedirect`).
  */
 const NEUTRAL_HEADER = /^(accept|accept-encoding|user-agent|if-none-match)$/i;
-
-/** An HTTP header name (RFC 9110 token). */
-export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-/** An `http:` or `https:` address; anything else is a path. */
-export function isHttpUrl(input: string): boolean {
-  return /^https?:\/\//i.test(input);
-}
 
 /** Downloads a document; see `fetchIfChanged`. */
 export async function fetchOpenAPIDocument(

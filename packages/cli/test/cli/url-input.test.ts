@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdir, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -12,7 +13,7 @@ import { useDocumentServer } from "../support/document-server.js";
 import { useTempDirs } from "../write/temp-dir.js";
 import { captureIo } from "./capture-io.js";
 import { petstore } from "./documents.js";
-import { runKit } from "./run-kit.js";
+import { PUBLISHED_KIT_BIN, runKit } from "./run-kit.js";
 
 const tempDir = useTempDirs();
 const startServer = useDocumentServer();
@@ -111,6 +112,30 @@ describe("an http(s) URL as input", () => {
     const drifted = await runKit(["g", "-i", url, "--check"], cwd);
     expect(drifted.code).toBe(1);
     expect(drifted.stdout).toContain(`change    ${path.join("src", "service.ts")}`);
+  });
+
+  it("loads Node's HTTP client for a URL input only, never for a file", async () => {
+    const server = await startServer(document);
+    const cwd = await tempDir();
+    await writeFile(path.join(cwd, "openapi.json"), document);
+    // Prints, as the process exits, which of Node's network modules it loaded.
+    const preload = path.join(cwd, "loaded.mjs");
+    await writeFile(
+      preload,
+      `process.on("exit", () => console.log("loaded:" + process.moduleLoadList
+        .filter((name) => /^NativeModule (http|https|zlib)$/.test(name)).sort().join(",")));`,
+    );
+    const loaded = (input: string, out: string) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const args = ["--import", preload, PUBLISHED_KIT_BIN, "g", "-i", input, "-o", out];
+        execFile(process.execPath, args, { cwd }, (error, stdout) =>
+          error ? reject(error) : resolve(/^loaded:(.*)$/m.exec(stdout)?.[1]),
+        );
+      });
+    expect(await loaded("openapi.json", "from-file")).toBe("");
+    expect(await loaded(`${server.url}/v3/api-docs`, "from-url")).toBe(
+      "NativeModule http,NativeModule https,NativeModule zlib",
+    );
   });
 
   it("asks with If-None-Match and resolves undefined on 304 Not Modified", async () => {
