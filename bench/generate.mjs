@@ -1,7 +1,7 @@
 // `npm run bench:generate`: Kit against the peer generators on real documents.
 // Method and latest results: docs/performance.md.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
@@ -98,12 +98,19 @@ if (!options.skipScaling && github !== undefined && kit !== undefined) {
 
 const report = [header(tools), ...sections].join("\n\n");
 console.log(report);
-const file = options.quick
-  ? join(WORK_DIR, "quick.md")
-  : join(RESULTS_DIR, `${new Date().toISOString().slice(0, 10)}.md`);
+const file = options.quick ? join(WORK_DIR, "quick.md") : freeResultsFile();
 mkdirSync(join(file, ".."), { recursive: true });
 writeFileSync(file, `${report}\n`);
 console.error(`\nWritten to ${relative(ROOT_DIR, file)}`);
+
+/** Today's results file; a later sitting the same day gets `-2`, `-3`…, so history is kept. */
+function freeResultsFile() {
+  const day = new Date().toISOString().slice(0, 10);
+  for (let sitting = 1; ; sitting++) {
+    const file = join(RESULTS_DIR, sitting === 1 ? `${day}.md` : `${day}-${sitting}.md`);
+    if (!existsSync(file)) return file;
+  }
+}
 
 function readOptions() {
   const { values } = parseArgs({
