@@ -50,7 +50,7 @@ export function baselineKit(option) {
   ensureFile(script, "--baseline names a Kit dist/bin.js or dist/bundle/kit.js");
   return {
     name: `Kit ${label}`,
-    version: packageJson(packageDirOf(script)).version,
+    version: versionAbove(script),
     command: (input, out) => node(process.execPath, script, ["generate", "-i", input, "-o", out]),
   };
 }
@@ -102,12 +102,12 @@ function node(nodePath, script, args) {
   return { command: nodePath, args: [script, ...args] };
 }
 
-/** The nearest folder above a script that holds a package.json. */
-function packageDirOf(script) {
+/** The version in the nearest package.json above a script; a build copied aside may have none. */
+function versionAbove(script) {
   for (let dir = dirname(script); dir !== dirname(dir); dir = dirname(dir)) {
-    if (existsSync(join(dir, "package.json"))) return dir;
+    if (existsSync(join(dir, "package.json"))) return packageJson(dir).version;
   }
-  throw new Error(`no package.json above ${script}`);
+  return "copy";
 }
 
 function packageJson(dir) {
