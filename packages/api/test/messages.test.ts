@@ -137,7 +137,7 @@ describe("message catalogues", () => {
       "setKitMessages() takes a catalogue, an object of message functions by error code, got string",
     );
     expect(thrown(() => Server({ messages: { KIT_HTTP: "x" } as never })).message).toBe(
-      "@Server({ messages }) must be an object of message functions, got an object with other values",
+      "@Server({ messages }) must be an object of message functions, with @kit/api/messages imported, got an object with other values",
     );
   });
 });

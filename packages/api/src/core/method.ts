@@ -1,5 +1,5 @@
 import { describeMember } from "../decorators/member.js";
-import { reword } from "./catalogue.js";
+import { wording } from "./catalogue.js";
 import { dispatch } from "./dispatch.js";
 import type { Endpoint } from "./endpoint.js";
 import { KitOptionsError } from "./errors.js";
@@ -227,7 +227,7 @@ export class KitMethod<
     } catch (error) {
       release();
       this.#inFlight.delete(controller);
-      reword(error, this.#endpoint.server.options.messages);
+      wording.reword?.(error, this.#endpoint.server.options.messages);
       this.#lastError = error;
       this.#error?.emit(error);
       this.#finish?.emit();
