@@ -12,6 +12,9 @@ export type KitMessage = (...args: any[]) => string;
 /** A table of messages by code; its defaults are its prototype, what it holds itself was chosen. */
 export type MessageTable = Record<string, KitMessage>;
 
+/** Messages by code as a user gives them: a partial catalogue. */
+export type Catalogue = Readonly<Record<string, KitMessage | undefined>>;
+
 /** What `@kit/api/messages` reaches in the core; each hook is unset until it is imported. */
 export const wording: {
   /** Every table made so far. */
@@ -20,10 +23,10 @@ export const wording: {
   added?: (table: MessageTable) => void;
   /** Remembers what the message of a Kit error being made was made from. */
   made?: (error: object, message: string) => void;
-  /** Rewords `error` by a server's own catalogue, when its message was made from a table. */
+  /** Rewords `error` by the server's own catalogue, if it has one. */
   reword?: (
     error: unknown,
-    messages: Readonly<Record<string, KitMessage | undefined>> | undefined,
+    server: { readonly options: { readonly messages?: Catalogue } },
   ) => void;
 } = { tables: [] };
 

@@ -109,7 +109,7 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
     try {
       return createApi<T, Envelope>(this, this.#transport, apiClass);
     } catch (error) {
-      wording.reword?.(error, this.options.messages);
+      wording.reword?.(error, this);
       throw error;
     }
   }

@@ -4,9 +4,7 @@
  * from, so a server's own catalogue can reword that server's errors. Every module of this entry
  * calls `startWording()` as it loads, so importing any of them turns both on.
  */
-import { type KitMessage, type MessageTable, wording } from "../core/catalogue.js";
-
-type Catalogue = Readonly<Record<string, KitMessage | undefined>>;
+import { type Catalogue, type KitMessage, type MessageTable, wording } from "../core/catalogue.js";
 
 /** The messages chosen globally, by code; a code not here uses the table's default. */
 const chosen: Record<string, KitMessage> = Object.create(null);
@@ -47,12 +45,15 @@ export function startWording(): void {
 }
 
 /**
- * `error` reworded by `messages` (a server's own, if it has one), if they have its code and its
+ * `error` reworded by the server's own catalogue, if it has one with its code and the error's
  * message came from a table; anything else thrown is left as it is.
  */
-function reword(error: unknown, messages: Catalogue | undefined): void {
+function reword(
+  error: unknown,
+  server: { readonly options: { readonly messages?: Catalogue } },
+): void {
   const args = wordings.get(error as object);
-  const message = args && messages?.[(error as { code: string }).code];
+  const message = args && server.options.messages?.[(error as { code: string }).code];
   if (message !== undefined) (error as Error).message = message(...args!);
 }
 
