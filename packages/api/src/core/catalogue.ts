@@ -3,7 +3,8 @@
  * with `catalogue(defaults)`: a plain object of functions that inherits its defaults, which errors
  * call directly. Choosing a catalogue (`setKitMessages`) and a server's own catalogue are the
  * code of `@kit/api/messages`, which writes into these tables and sets the hooks below when it is
- * imported; a client that never imports it carries nothing but this registry and three calls.
+ * imported; a client that never imports it carries only this registry and the hooks' calls (in
+ * `KitError`'s constructor, and where `send()` and `createApi` fail).
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: a table holds messages of any arguments
