@@ -7,6 +7,7 @@ import {
   KitServer,
   type KitServerOptions,
   Server,
+  Timeout,
 } from "../src/index.js";
 import { en, type KitMessageCatalogue, setKitMessages, zh } from "../src/messages/index.js";
 import { pool } from "../src/plugins/index.js";
@@ -87,6 +88,8 @@ describe("message catalogues", () => {
     expect(thrown(() => pool({ concurrency: 0 })).message).toBe(
       "pool({ concurrency }) 必须是 an integer ≥ 1，实际为 0",
     );
+    const onStatic = thrown(() => Timeout(1)(PetApi, "get", {} as PropertyDescriptor));
+    expect(onStatic.message).toBe("PetApi.get 上的 @Timeout 必须装饰 API 类或其实例方法");
     setKitMessages(null);
     expect(await notFound(serverWith())).toBe(`GET ${loopback.origin}/pet/1 answered HTTP 404`);
   });

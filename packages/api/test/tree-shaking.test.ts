@@ -91,6 +91,7 @@ const LIFECYCLE_AND_CATALOGUE = [
   "removePlugin",
   "hasPlugin",
   "pluginsReady",
+  "catalogue",
   "setKitMessages",
   "startWording",
   "chooseMessages",

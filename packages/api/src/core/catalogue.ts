@@ -1,10 +1,12 @@
 /*
- * Message tables. Every table of messages (the core's, the plugins', each entry point's) is made
- * with `catalogue(defaults)`: a plain object of functions that inherits its defaults, which errors
- * call directly. Choosing a catalogue (`setKitMessages`) and a server's own catalogue are the
- * code of `@kit/api/messages`, which writes into these tables and sets the hooks below when it is
- * imported; a client that never imports it carries only this registry and the hooks' calls (in
- * `KitError`'s constructor, and where `send()` and `createApi` fail).
+ * Message tables. A table of messages is a plain object of functions that inherits its defaults,
+ * which errors call directly. The two every client loads (core/messages.ts, decorators/messages.ts)
+ * are imported by `@kit/api/messages`; every other (the lifecycle's, the plugins', each entry
+ * point's) is made with `catalogue(defaults)`, which registers it. Choosing a catalogue
+ * (`setKitMessages`) and a server's own catalogue are the code of `@kit/api/messages`, which
+ * writes into the tables and sets the hooks below when it is imported; a client that never
+ * imports it carries only the hooks' calls (in `KitError`'s constructor, where `send()` and
+ * `createApi` fail, and in the check of `@Server({ messages })`).
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: a table holds messages of any arguments

@@ -5,6 +5,11 @@
  * calls `startWording()` as it loads, so importing any of them turns both on.
  */
 import { type Catalogue, type KitMessage, type MessageTable, wording } from "../core/catalogue.js";
+import { messages } from "../core/messages.js";
+import { optionMessages } from "../decorators/messages.js";
+
+/** The tables every client loads, which are not registered, and those registered so far. */
+const tables = (): MessageTable[] => [messages, optionMessages, ...wording.tables];
 
 /** The messages chosen globally, by code; a code not here uses the table's default. */
 const chosen: Record<string, KitMessage> = Object.create(null);
@@ -41,7 +46,7 @@ export function startWording(): void {
     if (message === lastText) wordings.set(error, lastArgs);
   };
   wording.reword = reword;
-  for (const table of wording.tables) write(table);
+  for (const table of tables()) write(table);
 }
 
 /**
@@ -69,5 +74,5 @@ export function chooseMessages(messages: Catalogue | null): void {
     if (message === undefined) delete chosen[code];
     else chosen[code] = message;
   }
-  for (const table of wording.tables) write(table);
+  for (const table of tables()) write(table);
 }
