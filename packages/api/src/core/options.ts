@@ -53,6 +53,7 @@ export interface KitServerOptions {
   /**
    * This server's message catalogue (`zh` or `en` from `@kit/api/messages`, or your own, partial
    * or whole): the errors of its sends are worded from it. Default: the one chosen globally.
+   * Needs `@kit/api/messages` imported (it holds the rewording); without it, `@Server` refuses it.
    */
   messages?: KitMessageCatalogue;
 }
