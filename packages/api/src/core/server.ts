@@ -94,7 +94,7 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
     // A plugin made by `definePlugin` brings the code of order checks and async setups; once one
     // is registered, it checks every later one against the order it declares.
     const register = plugin.register ?? plugins.find((other) => other.register)?.register;
-    if (register !== undefined) {
+    if (register) {
       register(this, plugin);
       return this;
     }
