@@ -7,6 +7,7 @@ import {
   KitServer,
   type KitServerOptions,
   Server,
+  Timeout,
 } from "../src/index.js";
 import { en, type KitMessageCatalogue, setKitMessages, zh } from "../src/messages/index.js";
 import { pool } from "../src/plugins/index.js";
@@ -87,6 +88,8 @@ describe("message catalogues", () => {
     expect(thrown(() => pool({ concurrency: 0 })).message).toBe(
       "pool({ concurrency }) 必须是 an integer ≥ 1，实际为 0",
     );
+    const onStatic = thrown(() => Timeout(1)(PetApi, "get", {} as PropertyDescriptor));
+    expect(onStatic.message).toBe("PetApi.get 上的 @Timeout 必须装饰 API 类或其实例方法");
     setKitMessages(null);
     expect(await notFound(serverWith())).toBe(`GET ${loopback.origin}/pet/1 answered HTTP 404`);
   });
@@ -137,7 +140,7 @@ describe("message catalogues", () => {
       "setKitMessages() takes a catalogue, an object of message functions by error code, got string",
     );
     expect(thrown(() => Server({ messages: { KIT_HTTP: "x" } as never })).message).toBe(
-      "@Server({ messages }) must be an object of message functions, got an object with other values",
+      "@Server({ messages }) must be an object of message functions, with @kit/api/messages imported, got an object with other values",
     );
   });
 });

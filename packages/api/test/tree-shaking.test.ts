@@ -3,7 +3,10 @@
  * the run-time functions must not ship their code, and one that imports a function ships it.
  * Bundled from dist/ (run `npm run build` first) as bench/size.mjs bundles it.
  */
-import { fileURLToPath } from "node:url";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { describe, expect, test } from "vitest";
 
@@ -88,9 +91,11 @@ const LIFECYCLE_AND_CATALOGUE = [
   "removePlugin",
   "hasPlugin",
   "pluginsReady",
+  "catalogue",
   "setKitMessages",
+  "startWording",
   "chooseMessages",
-  "clearMessages",
+  "reword",
 ];
 
 describe("a generated client's bundle, unminified", () => {
@@ -118,8 +123,65 @@ describe("a generated client's bundle, unminified", () => {
 
   test("holds them once the client imports what needs them", async () => {
     const client = await bundle([...CLIENT_IMPORTS, "definePlugin", "configure"], false);
-    for (const name of ["definePlugin", "registerPlugin", "awaitSetup", "configure"]) {
+    // The lifecycle's messages are the first table such a client registers.
+    for (const name of ["definePlugin", "registerPlugin", "awaitSetup", "configure", "catalogue"]) {
       expect(client).toMatch(new RegExp(`\\bfunction ${name}\\(`));
     }
+  });
+});
+
+/**
+ * Runs `app` (ES module source importing from `dist/`) as an application bundle: esbuild with
+ * axios bundled and `import()` split into chunks loaded when reached; answers its `result` export.
+ */
+async function runBundled(app: string): Promise<unknown> {
+  const outdir = await mkdtemp(join(tmpdir(), "kit-bundle-"));
+  try {
+    await build({
+      stdin: { contents: app, resolveDir: dist, sourcefile: "app.js", loader: "js" },
+      bundle: true,
+      format: "esm",
+      target: "es2022",
+      platform: "node",
+      splitting: true,
+      outdir,
+      entryNames: "app",
+      logLevel: "silent",
+    });
+    await writeFile(join(outdir, "package.json"), '{ "type": "module" }');
+    const { result } = await import(pathToFileURL(join(outdir, "app.js")).href);
+    return await result;
+  } finally {
+    await rm(outdir, { recursive: true, force: true });
+  }
+}
+
+const at = (entry: string): string => JSON.stringify(`${dist}${entry}`);
+
+describe("an application bundle that imports from @kit/api/messages", () => {
+  test("importing only zh, a server's own plain catalogue rewords that server's errors", async () => {
+    const result = await runBundled(`
+      import { Api, KitServer, Server } from ${at("index.js")};
+      import { zh } from ${at("messages/index.js")};
+      class Shop extends KitServer {}
+      Server({ baseURL: "http://127.0.0.1:1", messages: { KIT_API_WITHOUT_ROUTES: (name) => name + ": " + typeof zh } })(Shop);
+      class Empty {}
+      Api("/x")(Empty);
+      let message;
+      try { new Shop().createApi(Empty); } catch (error) { message = error.message; }
+      export const result = message;
+    `);
+    expect(result).toBe("Empty: object");
+  });
+
+  test("a catalogue chosen before a plugin is loaded words that plugin's errors", async () => {
+    const result = await runBundled(`
+      import { setKitMessages, zh } from ${at("messages/index.js")};
+      setKitMessages(zh);
+      export const result = import(${at("plugins/index.js")}).then(({ pool }) => {
+        try { pool({ concurrency: 0 }); } catch (error) { return error.message; }
+      });
+    `);
+    expect(result).toBe("pool({ concurrency }) 必须是 an integer ≥ 1，实际为 0");
   });
 });

@@ -1,64 +1,42 @@
 /*
- * Message catalogues. Every table of messages (the core's, the plugins', each entry point's) is
- * made with `catalogue(defaults)`: each message is looked up in the catalogue chosen globally
- * first, so `setKitMessages(zh)` rewords every Kit error, and a server's own catalogue rewords the
- * errors of its sends from the arguments their message was made with.
+ * Message tables. A table of messages is a plain object of functions that inherits its defaults,
+ * which errors call directly. The two every client loads (core/messages.ts, decorators/messages.ts)
+ * are imported by `@kit/api/messages`; every other (the lifecycle's, the plugins', each entry
+ * point's) is made with `catalogue(defaults)`, which registers it. Choosing a catalogue
+ * (`setKitMessages`) and a server's own catalogue are the code of `@kit/api/messages`, which
+ * writes into the tables and sets the hooks below when it is imported; a client that never
+ * imports it carries only the hooks' calls (in `KitError`'s constructor, where `send()` and
+ * `createApi` fail, and in the check of `@Server({ messages })`).
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: a table holds messages of any arguments
 export type KitMessage = (...args: any[]) => string;
 
-/** The messages chosen globally, by code; a code not here uses the table's default. */
-const chosen: Record<string, KitMessage> = Object.create(null);
+/** A table of messages by code; its defaults are its prototype, what it holds itself was chosen. */
+export type MessageTable = Record<string, KitMessage>;
 
-/** The last message made and its arguments: an error is made from it in the same turn. */
-let lastText: string | undefined;
-let lastArgs: readonly unknown[] = [];
+/** Messages by code as a user gives them: a partial catalogue. */
+export type Catalogue = Readonly<Record<string, KitMessage | undefined>>;
 
-/** A table whose every message reads the global choice first, and remembers its arguments. */
-export function catalogue<T extends Record<string, KitMessage>>(defaults: T): T {
-  const table: Record<string, KitMessage> = {};
-  for (const code of Object.keys(defaults)) {
-    table[code] = (...args) => {
-      const text = (chosen[code] ?? defaults[code]!)(...args);
-      lastText = text;
-      lastArgs = args;
-      return text;
-    };
-  }
-  return table as T;
-}
+/** What `@kit/api/messages` reaches in the core; each hook is unset until it is imported. */
+export const wording: {
+  /** Every table made so far. */
+  readonly tables: MessageTable[];
+  /** Writes the chosen catalogue into a table made after `@kit/api/messages` was imported. */
+  added?: (table: MessageTable) => void;
+  /** Remembers what the message of a Kit error being made was made from. */
+  made?: (error: object, message: string) => void;
+  /** Rewords `error` by the server's own catalogue, if it has one. */
+  reword?: (
+    error: unknown,
+    server: { readonly options: { readonly messages?: Catalogue } },
+  ) => void;
+} = { tables: [] };
 
-/** Lays `messages` over the global choice; `undefined` for a code returns it to the default. */
-export function chooseMessages(messages: Readonly<Record<string, KitMessage | undefined>>): void {
-  for (const [code, message] of Object.entries(messages)) {
-    if (message === undefined) delete chosen[code];
-    else chosen[code] = message;
-  }
-}
-
-/** Every message back to its default. */
-export function clearMessages(): void {
-  for (const code of Object.keys(chosen)) delete chosen[code];
-}
-
-/** What each error's message was made from, so a server's own catalogue can reword it. */
-const wordings = new WeakMap<object, readonly unknown[]>();
-
-/** Remembers the arguments of `message` for `error`, when it is the last message made. */
-export function rememberWording(error: object, message: string): void {
-  if (message === lastText) wordings.set(error, lastArgs);
-}
-
-/**
- * `error` reworded by `messages` (a server's own, if it has one), if they have its code and its
- * message came from a catalogue; anything else thrown is left as it is.
- */
-export function reword(
-  error: unknown,
-  messages: Readonly<Record<string, KitMessage | undefined>> | undefined,
-): void {
-  const args = wordings.get(error as object);
-  const message = args && messages?.[(error as { code: string }).code];
-  if (message !== undefined) (error as Error).message = message(...args!);
+/** The table of `defaults`, registered, with what was chosen already written in. */
+export function catalogue<T extends MessageTable>(defaults: T): T {
+  const table = Object.create(defaults);
+  wording.tables.push(table);
+  wording.added?.(table);
+  return table;
 }

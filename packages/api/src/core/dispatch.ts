@@ -16,9 +16,7 @@ import type { KitRequest } from "./vocabulary.js";
  * plugin's async `setup` runs, the send waits for it, and rejects if it fails.
  */
 export function dispatch(send: Send): Promise<KitResult> {
-  const setups = send.endpoint.server.setups;
-  if (setups === undefined) return dispatchNow(send);
-  return setups.then(() => dispatchNow(send));
+  return send.endpoint.server.setups?.then(() => dispatchNow(send)) ?? dispatchNow(send);
 }
 
 /** What one send is made of. */

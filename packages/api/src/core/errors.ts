@@ -1,4 +1,4 @@
-import { rememberWording } from "./catalogue.js";
+import { wording } from "./catalogue.js";
 import { type KitErrorCode, messages } from "./messages.js";
 import type { KitResponseHeaders } from "./result.js";
 import type { KitHttpMethod } from "./vocabulary.js";
@@ -11,7 +11,7 @@ export class KitError extends Error {
   constructor(code: KitErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
-    rememberWording(this, message);
+    wording.made?.(this, message);
   }
 }
 

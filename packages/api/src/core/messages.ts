@@ -3,7 +3,7 @@ import type { frameworkMessages } from "../frameworks/messages.js";
 import type { catalogueMessages } from "../messages/messages.js";
 import type { pluginMessages } from "../plugins/messages.js";
 import type { streamMessages } from "../stream/messages.js";
-import { catalogue, type KitMessage } from "./catalogue.js";
+import type { KitMessage } from "./catalogue.js";
 import type { lifecycleMessages } from "./lifecycle-messages.js";
 import { isJsonMediaType } from "./media-type.js";
 
@@ -82,8 +82,11 @@ export const coreMessages = {
     `${method} ${url} answered a body that is not an envelope (an object with "${dataKey}" or "${codeKey}"), which envelope "strict" requires`,
 } as const;
 
-/** The core's messages as errors use them: from the catalogue chosen, else the defaults above. */
-export const messages = catalogue(coreMessages);
+/**
+ * The core's messages as errors use them: the defaults above, or what `@kit/api/messages` wrote
+ * over them. Every client loads this table, so that entry imports it instead of it registering.
+ */
+export const messages: typeof coreMessages = Object.create(coreMessages);
 
 export type KitErrorCode =
   | keyof typeof messages

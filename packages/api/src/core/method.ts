@@ -1,5 +1,5 @@
 import { describeMember } from "../decorators/member.js";
-import { reword } from "./catalogue.js";
+import { wording } from "./catalogue.js";
 import { dispatch } from "./dispatch.js";
 import type { Endpoint } from "./endpoint.js";
 import { KitOptionsError } from "./errors.js";
@@ -89,9 +89,6 @@ export class KitMethod<
   #success: Listeners<[result: KitResult<Envelope, T>]> | undefined;
   #error: Listeners<[error: unknown]> | undefined;
   #finish: Listeners<[]> | undefined;
-  #result: KitResult<Envelope, T> | undefined;
-  #lastError: unknown;
-  #request: KitRequest | undefined;
 
   /** @internal Made by the API object of `server.createApi`. */
   constructor(endpoint: Endpoint, args: readonly unknown[]) {
@@ -155,24 +152,20 @@ export class KitMethod<
     return this.#inFlight.size > 0;
   }
 
+  // Written by `#send` alone (see `SendState`); `declare` adds no field, so each is `undefined`
+  // until the first send writes it.
   /** The result of the last send that succeeded; `undefined` before one did. */
-  get result(): KitResult<Envelope, T> | undefined {
-    return this.#result;
-  }
+  declare readonly result: KitResult<Envelope, T> | undefined;
 
   /** The error of the last send that failed, until a later one succeeds; `undefined` otherwise. */
-  get error(): unknown {
-    return this.#lastError;
-  }
+  declare readonly error: unknown;
 
   /**
    * The request of the latest send as the plugins left it: after the send, what the exchange
    * sent (headers of `auth` included, the query not yet serialized); during the send, as far as
    * the plugins have got. `undefined` before the first send.
    */
-  get request(): KitRequest | undefined {
-    return this.#request;
-  }
+  declare readonly request: KitRequest | undefined;
 
   /** Aborts every send of this object still in flight; each rejects with a `KitAbortError`. */
   abort(reason?: unknown): void {
@@ -221,26 +214,34 @@ export class KitMethod<
         call,
         extra,
         built: (request) => {
-          this.#request = request;
+          (this as SendState<Envelope, T>).request = request;
         },
       })) as KitResult<Envelope, T>;
     } catch (error) {
       release();
       this.#inFlight.delete(controller);
-      reword(error, this.#endpoint.server.options.messages);
-      this.#lastError = error;
+      wording.reword?.(error, this.#endpoint.server);
+      (this as SendState<Envelope, T>).error = error;
       this.#error?.emit(error);
       this.#finish?.emit();
       throw error;
     }
     release();
     this.#inFlight.delete(controller);
-    this.#result = result;
-    this.#lastError = undefined;
+    const state = this as SendState<Envelope, T>;
+    state.result = result;
+    state.error = undefined;
     this.#success?.emit(result);
     this.#finish?.emit();
     return result;
   }
+}
+
+/** What a send writes of its method object, which is `readonly` to everyone else. */
+interface SendState<Envelope, T> {
+  result: KitResult<Envelope, T> | undefined;
+  error: unknown;
+  request: KitRequest | undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AxiosRequestConfig } from "axios";
+import { wording } from "./catalogue.js";
 import { KitOptionsError } from "./errors.js";
 import { type KitMessageCatalogue, messages } from "./messages.js";
 import { isPlainObject } from "./plain-object.js";
@@ -52,6 +53,7 @@ export interface KitServerOptions {
   /**
    * This server's message catalogue (`zh` or `en` from `@kit/api/messages`, or your own, partial
    * or whole): the errors of its sends are worded from it. Default: the one chosen globally.
+   * Needs `@kit/api/messages` imported (it holds the rewording); without it, `@Server` refuses it.
    */
   messages?: KitMessageCatalogue;
 }
@@ -128,7 +130,12 @@ const optionRules: readonly [keyof KitServerOptions, (value: unknown) => boolean
     "an object of string values",
   ],
   ["withCredentials", (value) => typeof value === "boolean", "true or false"],
-  ["messages", (value) => isObjectOf(value, isFunction), "an object of message functions"],
+  // Only `@kit/api/messages` rewords a server's errors, so without it a catalogue would do nothing.
+  [
+    "messages",
+    (value) => wording.reword !== undefined && isObjectOf(value, isFunction),
+    "an object of message functions, with @kit/api/messages imported",
+  ],
   [
     "crossOriginRedirect",
     (value) => value === "refuse" || value === "strip",

@@ -1,7 +1,7 @@
 import { KitOptionsError, KitPluginError } from "./errors.js";
 import { lifecycleMessages } from "./lifecycle-messages.js";
 import type { KitPlugin, KitServerInfo } from "./plugin.js";
-import { refuseAsyncSetup, undeclared, type WritableServer } from "./server.js";
+import { refuseUndeclared, type WritableServer } from "./server.js";
 
 /**
  * Makes a plugin that declares `dependsOn`, `before` or `after`, or has an async `setup`: it
@@ -21,9 +21,7 @@ function registerPlugin(info: KitServerInfo, plugin: KitPlugin): void {
   const server = info as WritableServer;
   const registered = server.plugins;
   const { name, register } = plugin;
-  if (register === undefined && (plugin.dependsOn || plugin.before || plugin.after)) {
-    throw undeclared(plugin);
-  }
+  if (register === undefined) refuseUndeclared(plugin);
   const missing = plugin.dependsOn?.find(
     (dependency) => !registered.some((other) => other.name === dependency),
   );
@@ -44,7 +42,7 @@ function registerPlugin(info: KitServerInfo, plugin: KitPlugin): void {
     );
   }
   const result = plugin.setup?.(server);
-  if (register === undefined) refuseAsyncSetup(plugin, result);
+  if (register === undefined) refuseUndeclared(plugin, result);
   server.plugins = Object.freeze([...registered, plugin]);
   if (isPromiseLike(result)) awaitSetup(server, plugin, result);
 }

@@ -1,7 +1,7 @@
 import axios, { type AxiosInstance } from "axios";
 import { readServerOptionLayers } from "../decorators/metadata.js";
 import { createApi } from "./api.js";
-import { reword } from "./catalogue.js";
+import { wording } from "./catalogue.js";
 import { KitOptionsError } from "./errors.js";
 import { axiosTransport } from "./exchange.js";
 import { messages } from "./messages.js";
@@ -94,12 +94,12 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
     // A plugin made by `definePlugin` brings the code of order checks and async setups; once one
     // is registered, it checks every later one against the order it declares.
     const register = plugin.register ?? plugins.find((other) => other.register)?.register;
-    if (register !== undefined) {
+    if (register) {
       register(this, plugin);
       return this;
     }
-    if (plugin.dependsOn || plugin.before || plugin.after) throw undeclared(plugin);
-    refuseAsyncSetup(plugin, plugin.setup?.(this));
+    refuseUndeclared(plugin);
+    refuseUndeclared(plugin, plugin.setup?.(this));
     (this as WritableServer).plugins = Object.freeze([...plugins, plugin]);
     return this;
   }
@@ -109,28 +109,24 @@ export class KitServer<Envelope = unknown> implements KitServerInfo {
     try {
       return createApi<T, Envelope>(this, this.#transport, apiClass);
     } catch (error) {
-      reword(error, this.options.messages);
+      wording.reword?.(error, this);
       throw error;
     }
   }
 }
 
-/** The error of a plugin that declares an order or has an async setup, not made by `definePlugin`. */
-export function undeclared(plugin: KitPlugin): KitOptionsError {
-  return new KitOptionsError("KIT_PLUGIN_UNDECLARED", messages.KIT_PLUGIN_UNDECLARED(plugin.name));
-}
-
 /**
- * Refuses a `setup` that answered a promise when its plugin was not made by `definePlugin`: the
- * code that awaits it is not here. The promise's rejection is caught, so it is not unhandled too.
+ * Refuses a plugin not made by `definePlugin` that declares an order or whose `setup` answered a
+ * promise: the code that checks the order and awaits the setup is not here. Called before
+ * `setup` runs, without `setup`, and after, with what it answered; the promise's rejection is
+ * caught, so it is not unhandled too.
  */
-export function refuseAsyncSetup(plugin: KitPlugin, setup: unknown): void {
-  if (typeof (setup as PromiseLike<void> | undefined)?.then !== "function") return;
-  (setup as PromiseLike<void>).then(undefined, noop);
-  throw undeclared(plugin);
+export function refuseUndeclared(plugin: KitPlugin, setup?: PromiseLike<void> | void): void {
+  if (plugin.dependsOn || plugin.before || plugin.after || typeof setup?.then === "function") {
+    setup?.then(undefined, () => {});
+    throw new KitOptionsError("KIT_PLUGIN_UNDECLARED", messages.KIT_PLUGIN_UNDECLARED(plugin.name));
+  }
 }
-
-function noop(): void {}
 
 /** An interceptor slot still in use: `eject` leaves `null` behind. */
 function isSet(handler: unknown): boolean {

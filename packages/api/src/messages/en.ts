@@ -5,6 +5,9 @@ import { frameworkDefaults } from "../frameworks/messages.js";
 import { pluginDefaults } from "../plugins/messages.js";
 import { streamDefaults } from "../stream/messages.js";
 import { catalogueDefaults } from "./messages.js";
+import { startWording } from "./wording.js";
+
+startWording();
 
 /**
  * Kit's messages in English. The defaults are English too, except the two of `@Server`, which

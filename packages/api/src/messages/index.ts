@@ -1,12 +1,14 @@
-import { chooseMessages, clearMessages } from "../core/catalogue.js";
 import { KitOptionsError } from "../core/errors.js";
 import type { KitMessageCatalogue } from "../core/messages.js";
 import { isPlainObject } from "../core/plain-object.js";
 import { catalogueMessages } from "./messages.js";
+import { chooseMessages, startWording } from "./wording.js";
 
 export type { KitMessageCatalogue } from "../core/messages.js";
 export { en } from "./en.js";
 export { zh } from "./zh.js";
+
+startWording();
 
 /**
  * Chooses the messages of every Kit error made from now on, in every server that has no
@@ -14,13 +16,14 @@ export { zh } from "./zh.js";
  * what was chosen before; `setKitMessages(null)` returns every message to its default.
  */
 export function setKitMessages(catalogue: KitMessageCatalogue | null): void {
-  if (catalogue === null) {
-    clearMessages();
-    return;
-  }
-  if (!isPlainObject(catalogue) || !Object.values(catalogue).every(isMessage)) {
-    const got = catalogue === null ? "null" : typeof catalogue;
-    throw new KitOptionsError("KIT_MESSAGES_INVALID", catalogueMessages.KIT_MESSAGES_INVALID(got));
+  if (
+    catalogue !== null &&
+    (!isPlainObject(catalogue) || !Object.values(catalogue).every(isMessage))
+  ) {
+    throw new KitOptionsError(
+      "KIT_MESSAGES_INVALID",
+      catalogueMessages.KIT_MESSAGES_INVALID(typeof catalogue),
+    );
   }
   chooseMessages(catalogue);
 }

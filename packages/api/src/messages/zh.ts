@@ -1,5 +1,8 @@
 import { isJsonMediaType } from "../core/media-type.js";
 import type { KitMessageCatalogue } from "../core/messages.js";
+import { startWording } from "./wording.js";
+
+startWording();
 
 /** Kit's messages in Chinese; the two of `@Server` are the seed's own text. */
 export const zh = {

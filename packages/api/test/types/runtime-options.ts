@@ -117,6 +117,14 @@ expectTypeOf(exported.result).toEqualTypeOf<KitResult<unknown, string> | undefin
 expectTypeOf(exported.error).toEqualTypeOf<unknown>();
 expectTypeOf(exported.request).toEqualTypeOf<KitRequest | undefined>();
 expectTypeOf(exported.route.path).toEqualTypeOf<string>();
+// @ts-expect-error pending is read-only
+exported.pending = true;
+// @ts-expect-error the last result is read-only
+exported.result = undefined;
+// @ts-expect-error the last error is read-only
+exported.error = undefined;
+// @ts-expect-error the request as sent is read-only
+exported.request = undefined;
 exported.sendWith({ timeout: 60_000, headers: { Accept: "text/csv" } });
 
 // Plugin options of the new plugins and cache rules are typed where a call sets them.
