@@ -182,9 +182,10 @@ describe("sendWith({ signal })", () => {
 
 describe("timeout", () => {
   /** Milliseconds from now until `promise` settles, and what it rejected with. */
-  async function timed(promise: Promise<unknown>): Promise<{ error: unknown; ms: number }> {
+  /** The time from the send's start (its timer starts inside `send()`) to its failure. */
+  async function timed(send: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> {
     const started = Date.now();
-    const error = await failure(promise);
+    const error = await failure(send());
     return { error, ms: Date.now() - started };
   }
 
@@ -195,7 +196,7 @@ describe("timeout", () => {
     hang.answer("t1");
     await first;
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const { error, ms } = await timed(api(400).wait("t2").send());
+    const { error, ms } = await timed(() => api(400).wait("t2").send());
     expect(error).toBeInstanceOf(KitTimeoutError);
     expect(ms).toBeGreaterThanOrEqual(390);
     expect(await hang.ended("t2")).toBe("closed");
@@ -203,8 +204,8 @@ describe("timeout", () => {
 
   test("sends with different timeouts each end at their own", async () => {
     const [long, short] = await Promise.all([
-      timed(api(600).wait("t3").send()),
-      timed(api(100).wait("t4").send()),
+      timed(() => api(600).wait("t3").send()),
+      timed(() => api(100).wait("t4").send()),
     ]);
     expect(long.error).toBeInstanceOf(KitTimeoutError);
     expect(short.error).toBeInstanceOf(KitTimeoutError);
