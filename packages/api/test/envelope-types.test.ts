@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, test } from "vitest";
-import { QUICK_RUN } from "../../../vitest.suite.js";
+import { QUICK_RUN, TSC_FLAGS } from "../../../vitest.suite.js";
 import { Api, Get, type KitMethod, type KitResult, KitServer, Server } from "../src/index.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
@@ -145,7 +145,7 @@ async function writeTsconfig(): Promise<string> {
 function typeCheck(compiler: string, project: string): Promise<string> {
   const bin = fileURLToPath(new URL("bin/tsc", import.meta.resolve(`${compiler}/package.json`)));
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, "-p", project], (error, stdout, stderr) => {
+    execFile(process.execPath, [bin, "-p", project, ...TSC_FLAGS], (error, stdout, stderr) => {
       resolve(error ? `exit ${error.code}: ${stdout}${stderr}` : stdout + stderr);
     });
   });

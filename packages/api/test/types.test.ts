@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { QUICK_RUN } from "../../../vitest.suite.js";
+import { QUICK_RUN, TSC_FLAGS } from "../../../vitest.suite.js";
 
 /** Each project compiles one file against the built package. */
 const projects = {
@@ -18,7 +18,7 @@ function typeCheck(compiler: string, config: string): Promise<{ code: number; ou
   const project = fileURLToPath(new URL(config, import.meta.url));
   const bin = fileURLToPath(new URL("bin/tsc", import.meta.resolve(`${compiler}/package.json`)));
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, "-p", project], (error, stdout, stderr) => {
+    execFile(process.execPath, [bin, "-p", project, ...TSC_FLAGS], (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr });
     });
   });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Api, Data, KitAbortError, Method } from "../../src/index.js";
 import { retry } from "../../src/plugins/index.js";
 import { createClient } from "./client.js";
@@ -21,6 +21,29 @@ function answerInTurn(statuses: number[], headers: Record<string, string> = {}):
 }
 
 const quick = { backoff: { base: 1, max: 5 } };
+
+/**
+ * Sends on a faked clock (`setTimeout` and `Date`; the sockets stay real) and returns how long the
+ * clock ran, one millisecond at a time while a timer was pending, before the loopback server saw
+ * the second request: the wait the plugin asked for, without spending it.
+ */
+async function waitBeforeSecondRequest(send: () => Promise<unknown>): Promise<number> {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+  try {
+    const sending = send();
+    let waited = 0;
+    while (loopback.seen.length < 2) {
+      if (vi.getTimerCount() > 0) {
+        await vi.advanceTimersByTimeAsync(1);
+        waited++;
+      } else await new Promise((resolve) => setImmediate(resolve));
+    }
+    await sending;
+    return waited;
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 describe("retry", () => {
   it("succeeds on the third attempt after 503, 503, 200", async () => {
@@ -76,9 +99,7 @@ describe("retry", () => {
     answerInTurn([429], { "retry-after": "1" });
     const { server, items } = createClient(loopback.origin);
     server.use(retry(quick));
-    const started = performance.now();
-    await items.get("1").send();
-    const waited = performance.now() - started;
+    const waited = await waitBeforeSecondRequest(() => items.get("1").send());
     expect(waited).toBeGreaterThanOrEqual(990);
     expect(waited).toBeLessThan(1_500);
     expect(loopback.seen).toHaveLength(2);
@@ -89,9 +110,7 @@ describe("retry", () => {
     answerInTurn([503], { "retry-after": inTwoSeconds });
     const { server, items } = createClient(loopback.origin);
     server.use(retry(quick));
-    const started = performance.now();
-    await items.get("1").send();
-    const waited = performance.now() - started;
+    const waited = await waitBeforeSecondRequest(() => items.get("1").send());
     // The date has one-second resolution, so the wait lies between one and two seconds.
     expect(waited).toBeGreaterThanOrEqual(900);
     expect(waited).toBeLessThan(2_500);

@@ -9,7 +9,7 @@ import type { GenerateResult } from "../../src/options.js";
 import { type MockUnderTest, runMock } from "../mock/run-mock.js";
 import { fixturePath, loadFixture } from "../support/fixtures.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
-import { compileProject, requireBuiltRuntime } from "../support/tsc.js";
+import { COMPILERS, compileProject, requireBuiltRuntime } from "../support/tsc.js";
 
 /**
  * #33 class 15: a 200 that answers JSON (or audio) or a stream, as OpenAI's chat completions,
@@ -268,7 +268,7 @@ describe("a 200 of JSON or a stream gets a method for each reading (#33 class 15
   });
 
   it("type-checks with the user's code under TypeScript 7 and 5.9", async () => {
-    for (const compiler of ["node_modules/typescript/bin/tsc", "node_modules/ts5/bin/tsc"]) {
+    for (const [, compiler] of COMPILERS) {
       const { code, output } = await compileProject(compiler, DIR);
       expect(output, compiler).toBe("");
       expect(code).toBe(0);

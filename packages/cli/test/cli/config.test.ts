@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { TSC_FLAGS } from "../../../../vitest.suite.js";
 import { runCli } from "../../src/cli/run-cli.js";
 import { SCRATCH_DIR } from "../support/output-dir.js";
 import { useTempDirs } from "../write/temp-dir.js";
@@ -308,6 +309,7 @@ export default defineConfig({ services: { pets }, envelope: "none" });
           "ES2022",
           "--types",
           "",
+          ...TSC_FLAGS,
           file,
         ];
         execFile(process.execPath, [tsc, ...flags], { cwd }, (_error, stdout) => resolve(stdout));

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { QUICK_RUN } from "../../../../vitest.suite.js";
+import { QUICK_RUN, TSC_FLAGS } from "../../../../vitest.suite.js";
 import { generateFromOpenAPI } from "../../src/generate.js";
 import { FIXTURES, fixturePath, fixtureSlug } from "../support/fixtures.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
@@ -80,7 +80,7 @@ async function tsc(compiler: string): Promise<{ code: number; output: string }> 
   try {
     const { stdout } = await run(
       process.execPath,
-      [join(REPO, compiler), "-p", join(COMPILE_DIR, "tsconfig.json")],
+      [join(REPO, compiler), "-p", join(COMPILE_DIR, "tsconfig.json"), ...TSC_FLAGS],
       { cwd: REPO },
     );
     return { code: 0, output: stdout };

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { USER_COMPILER_OPTIONS } from "../support/output-dir.js";
-import { COMPILERS, compileProject, REPO } from "../support/tsc.js";
+import { COMPILERS, compileProject } from "../support/tsc.js";
 
 /**
  * The day of a springdoc team, as a test drives it: a back end on 127.0.0.1 answering the
@@ -179,7 +179,8 @@ export async function callEverything(
   }));
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [join(REPO, "node_modules/tsx/dist/cli.mjs"), "call.ts", JSON.stringify(calls)],
+    // tsx as a loader, in this one process (its command would start a second one).
+    ["--import", "tsx", "call.ts", JSON.stringify(calls)],
     { cwd: project, env: { ...process.env, ...env } },
   );
   return JSON.parse(stdout) as Outcome[];

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { QUICK_RUN } from "../../../../vitest.suite.js";
+import { QUICK_RUN, TSC_FLAGS } from "../../../../vitest.suite.js";
 import { generateFromOpenAPI } from "../../src/generate.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
 import { CASES, type FidelityCase } from "./cases.js";
@@ -53,9 +53,13 @@ const printed = new Map<string, string>();
 
 async function tsc(compiler: string): Promise<string> {
   try {
-    await run(process.execPath, [join(REPO, compiler), "-p", join(DIR, "tsconfig.json")], {
-      cwd: REPO,
-    });
+    await run(
+      process.execPath,
+      [join(REPO, compiler), "-p", join(DIR, "tsconfig.json"), ...TSC_FLAGS],
+      {
+        cwd: REPO,
+      },
+    );
     return "";
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string };

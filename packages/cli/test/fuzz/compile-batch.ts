@@ -3,6 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { TSC_FLAGS } from "../../../../vitest.suite.js";
 import type { GenerateResult } from "../../src/options.js";
 import { USER_COMPILER_OPTIONS, writeOutput } from "../support/output-dir.js";
 import { type Failure, failure } from "./failure.js";
@@ -57,7 +58,7 @@ async function writeBatchTsconfig(batchDir: string, excluded: readonly number[])
 
 async function tscOutput(dir: string): Promise<string> {
   try {
-    await run(process.execPath, [TSC, "-p", "tsconfig.json", "--pretty", "false"], {
+    await run(process.execPath, [TSC, "-p", "tsconfig.json", "--pretty", "false", ...TSC_FLAGS], {
       cwd: dir,
       maxBuffer: 64 * 1024 * 1024,
     });

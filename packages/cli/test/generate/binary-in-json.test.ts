@@ -6,7 +6,7 @@ import { generateFromOpenAPI } from "../../src/generate.js";
 import type { GenerateResult } from "../../src/options.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
 import { type RecordingServer, startRecordingServer } from "../support/recording-server.js";
-import { compileProject, requireBuiltRuntime } from "../support/tsc.js";
+import { COMPILERS, compileProject, requireBuiltRuntime } from "../support/tsc.js";
 
 /**
  * #33 class 11 (b): `format: binary` inside a JSON value is text on the wire, so it is typed
@@ -185,7 +185,7 @@ describe("format: binary inside JSON is a string, a multipart part a Blob (#33 c
   });
 
   it("type-checks with TypeScript 7 and 5.9", async () => {
-    for (const compiler of ["node_modules/typescript/bin/tsc", "node_modules/ts5/bin/tsc"]) {
+    for (const [, compiler] of COMPILERS) {
       const { code, output } = await compileProject(compiler, DIR);
       expect(output, compiler).toBe("");
       expect(code).toBe(0);

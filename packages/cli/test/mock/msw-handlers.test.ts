@@ -3,6 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TSC_FLAGS } from "../../../../vitest.suite.js";
 import { generateFromOpenAPI } from "../../src/generate.js";
 import { REPO_ROOT } from "../corpus/run-corpus.js";
 import { SCRATCH_DIR, writeOutput, writeTsconfig } from "../support/output-dir.js";
@@ -59,7 +60,12 @@ describe("kit generate --mock msw", () => {
     const run = promisify(execFile);
     const result = await run(
       process.execPath,
-      [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", join(OUT, "tsconfig.json")],
+      [
+        join(REPO_ROOT, "node_modules/typescript/bin/tsc"),
+        "-p",
+        join(OUT, "tsconfig.json"),
+        ...TSC_FLAGS,
+      ],
       { cwd: REPO_ROOT },
     ).then(
       () => "",
@@ -114,7 +120,12 @@ describe("kit generate --mock msw with schemas named like what the handler files
     const run = promisify(execFile);
     const output = await run(
       process.execPath,
-      [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", join(out, "tsconfig.json")],
+      [
+        join(REPO_ROOT, "node_modules/typescript/bin/tsc"),
+        "-p",
+        join(out, "tsconfig.json"),
+        ...TSC_FLAGS,
+      ],
       { cwd: REPO_ROOT },
     ).then(
       () => "",
@@ -172,7 +183,7 @@ async function typeCheck(tsconfig: string): Promise<string> {
   const run = promisify(execFile);
   return run(
     process.execPath,
-    [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", tsconfig],
+    [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", tsconfig, ...TSC_FLAGS],
     {
       cwd: REPO_ROOT,
     },

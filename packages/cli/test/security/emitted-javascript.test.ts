@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import ts from "ts5";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TSC_FLAGS } from "../../../../vitest.suite.js";
 import { generateFromOpenAPI } from "../../src/generate.js";
 import { SCRATCH_DIR, USER_COMPILER_OPTIONS, writeOutput } from "../support/output-dir.js";
 import { documentWithPayloads, INJECTED, PAYLOADS } from "./hostile-strings.js";
@@ -53,7 +54,7 @@ describe("strings from the document", () => {
       join(DIR, "tsconfig.json"),
       JSON.stringify({ compilerOptions: options, include: ["src/**/*.ts"] }),
     );
-    await run(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: DIR }).catch(
+    await run(process.execPath, [TSC, "-p", "tsconfig.json", ...TSC_FLAGS], { cwd: DIR }).catch(
       (error: { stdout?: string }) => {
         throw new Error(`the generated code does not compile:\n${error.stdout}`);
       },

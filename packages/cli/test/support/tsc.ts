@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { QUICK_RUN } from "../../../../vitest.suite.js";
+import { QUICK_RUN, TSC_FLAGS } from "../../../../vitest.suite.js";
 
 const run = promisify(execFile);
 export const REPO = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -35,7 +35,7 @@ export async function compileProject(
   try {
     const { stdout } = await run(
       process.execPath,
-      [join(REPO, compiler), "-p", join(dir, "tsconfig.json")],
+      [join(REPO, compiler), "-p", join(dir, "tsconfig.json"), ...TSC_FLAGS],
       { cwd: REPO },
     );
     return { code: 0, output: stdout };
