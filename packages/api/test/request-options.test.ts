@@ -283,6 +283,26 @@ describe("bad decorator arguments", () => {
     );
   });
 
+  it("on a static method are refused with the option decorators' own code and message", () => {
+    let thrown: unknown;
+    try {
+      class Reports {
+        @Timeout(100)
+        static all(): void {}
+
+        one(): void {}
+      }
+      void Reports;
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(KitDecoratorError);
+    expect(thrown).toMatchObject({
+      code: "KIT_DECORATOR_OPTION_TARGET",
+      message: "@Timeout on Reports.all must decorate an API class or one of its instance methods",
+    });
+  });
+
   it("leave a parent class alone when a subclass adds its own", async () => {
     @Timeout(40)
     @Api("/reports")

@@ -36,7 +36,7 @@ function settingsOf(
   const where = describeMember(owner, key === undefined ? "constructor" : String(key));
   if (typeof target === "function" || typeof key !== "string") {
     throw new KitDecoratorError(
-      "KIT_DECORATOR_TARGET",
+      "KIT_DECORATOR_OPTION_TARGET",
       optionMessages.KIT_DECORATOR_OPTION_TARGET(decorator, where),
     );
   }
