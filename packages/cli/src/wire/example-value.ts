@@ -2,10 +2,11 @@ import { createRequire } from "node:module";
 import type RandExp from "randexp";
 import { isObject } from "../openapi/is-object.js";
 import { appendPointer } from "../openapi/pointer.js";
-import { dereference } from "../openapi/refs.js";
+import { dereference, documentValue } from "../openapi/refs.js";
 import type { OpenAPIDocument, SchemaObject } from "../openapi/types.js";
 import { emptyRecord } from "./form-fields.js";
 import type { Direction } from "./json-schema.js";
+import { declaredTypes, NoValue, valueOfOtherType } from "./no-value.js";
 import { safePattern } from "./safe-pattern.js";
 
 export interface ExampleOptions {
@@ -15,6 +16,18 @@ export interface ExampleOptions {
   seed?: number;
   /** Take the document's `example`/`examples`/`default` where given (default true). */
   useExamples?: boolean;
+  /**
+   * The validator: the problems of a value against the document's schema at a pointer (empty
+   * when valid). With it, a `oneOf` value is one that matches exactly one branch, where one is
+   * found.
+   */
+  check?: (value: unknown, pointer: string) => readonly string[];
+  /**
+   * Told where and why the schema admits no value the generator finds: `proven` when the document
+   * contradicts itself there (no value exists), else none was found. The value returned is then
+   * the generator's best, which breaks the schema.
+   */
+  onNoValue?: (problem: { pointer: string; reason: string; proven: boolean }) => void;
 }
 
 const require = createRequire(import.meta.url);
@@ -90,8 +103,26 @@ export function exampleValue(
     seed: options.seed ?? 0,
     useExamples: options.useExamples ?? true,
     size: { used: 0 },
+    strict: true,
+    check: options.check,
+    open: new Map(),
+    anchors: new Map(),
   };
-  return exampleOf(state, schema, pointer, 0);
+  try {
+    return exampleOf(state, schema, pointer, 0);
+  } catch (error) {
+    if (!(error instanceof NoValue)) throw error;
+    options.onNoValue?.(error);
+    // The best the generator can give: each place takes its first candidate, checked or not.
+    const lenient = {
+      ...state,
+      strict: false,
+      size: { used: 0 },
+      open: new Map(),
+      anchors: new Map(),
+    };
+    return exampleOf(lenient, schema, pointer, 0);
+  }
 }
 
 interface State {
@@ -101,6 +132,13 @@ interface State {
   useExamples: boolean;
   /** Characters and items written so far, shared by the whole value. */
   size: { used: number };
+  /** Whether a place with no value throws `NoValue` (else it gives its first candidate). */
+  strict: boolean;
+  check: ExampleOptions["check"];
+  /** The schemas being generated, by pointer: a nullable schema leading back to one ends there. */
+  open: Map<string, number>;
+  /** `$dynamicAnchor` names in scope, the outermost first: what a `$dynamicRef` names. */
+  anchors: Map<string, { schema: unknown; pointer: string }>;
 }
 
 /**
@@ -116,73 +154,399 @@ function exampleOf(
 ): unknown {
   if (input === false) return undefined;
   if (!isObject(input)) return "kit";
-  if (depth > LAST_DEPTH) return null;
+  if (depth > LAST_DEPTH) {
+    if (state.strict) throw new NoValue(pointer, "it requires itself without end", true);
+    return null;
+  }
+  // A schema that may be null and leads back into one being generated ends the chain with null
+  // (a comment's required `parent: Comment | null`), where going on would repeat it to the cap.
+  if (depth > 0 && allowsNull(state, input, pointer) && leadsBack(state, input, pointer))
+    return null;
+  const dynamic = (input as Schema).$dynamicRef;
+  if (typeof dynamic === "string" && dynamic.startsWith("#")) {
+    const anchor = state.anchors.get(dynamic.slice(1));
+    if (anchor !== undefined)
+      return exampleOf(state, anchor.schema, anchor.pointer, depth + 1, alsoRequired);
+  }
   const { schema, pointer: at } = dereference(state, input as SchemaObject, pointer);
   const s = schema as Schema;
+  const anchored = enterAnchors(state, input as Schema, pointer, s, at);
+  state.open.set(at, (state.open.get(at) ?? 0) + 1);
+  try {
+    return schemaValue(state, s, at, depth, alsoRequired);
+  } finally {
+    const count = state.open.get(at)! - 1;
+    if (count === 0) state.open.delete(at);
+    else state.open.set(at, count);
+    for (const name of anchored) state.anchors.delete(name);
+  }
+}
+
+/**
+ * Puts the `$dynamicAnchor`s of a schema and of its `$defs` in scope, unless an outer schema
+ * named them already (the outermost wins, as a `$dynamicRef` resolves): the names added.
+ */
+function enterAnchors(
+  state: State,
+  input: Schema,
+  pointer: string,
+  s: Schema,
+  at: string,
+): string[] {
+  const added: string[] = [];
+  const add = (name: unknown, schema: unknown, where: string) => {
+    if (typeof name !== "string" || state.anchors.has(name)) return;
+    state.anchors.set(name, { schema, pointer: where });
+    added.push(name);
+  };
+  for (const [holder, where] of [
+    [input, pointer],
+    [s, at],
+  ] as const) {
+    if (!isObject(holder.$defs)) continue;
+    for (const [key, def] of Object.entries(holder.$defs))
+      if (isObject(def)) add(def.$dynamicAnchor, def, appendPointer(where, "$defs", key));
+  }
+  add(s.$dynamicAnchor, s, at);
+  return added;
+}
+
+function schemaValue(
+  state: State,
+  s: Schema,
+  at: string,
+  depth: number,
+  alsoRequired: ReadonlySet<string>,
+): unknown {
   if (s.const !== undefined) return s.const;
   if (Array.isArray(s.enum) && s.enum.length > 0) {
     // A value of the declared type first (Enode lists an object in a string enum).
     const present = s.enum.filter((value) => value !== null);
-    return present.find((value) => hasType(value, s.type)) ?? present[0] ?? null;
+    const typed = present.find((value) => hasType(value, s.type));
+    if (typed !== undefined) return typed;
+    if (present.length < s.enum.length || s.nullable === true) return null;
+    if (state.strict && s.type !== undefined)
+      throw new NoValue(at, `its enum lists no ${typeNames(s.type)}`, true);
+    return present[0] ?? null;
   }
   if (state.useExamples) {
     if (s.example !== undefined) return s.example;
     if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
     if (s.default !== undefined) return s.default;
   }
-  if (Array.isArray(s.allOf) && s.allOf.length > 0) {
-    const required = new Set([...alsoRequired, ...requiredOf(state, s)]);
-    for (const part of s.allOf) for (const name of requiredOf(state, part)) required.add(name);
-    const parts = s.allOf.map((part, index) =>
-      exampleOf(state, part, appendPointer(at, "allOf", index), depth + 1, required),
-    );
-    const own = hasOwnShape(s) ? synthesize(state, s, at, depth, required) : undefined;
-    const all = own === undefined ? parts : [...parts, own];
-    // Parts that only constrain (`{anyOf: [{required: [a]}, …]}`) give no object of their own;
-    // where any part gives one, the objects are the value.
-    const records = all.filter(isRecord);
-    if (records.length === 0) {
-      // A value of a part that lists the allowed values (`enum`, `const`) meets the others'.
-      const listing = s.allOf.findIndex((part) => listsValues(state, part));
-      if (listing !== -1) return all[listing];
-      // Otherwise one value for every part's keywords at once (pandascore's `{nullable: true}`
-      // beside a `$ref` to `{type: string, format: uri}`).
-      return exampleOf(state, mergedKeywords(state, s, at), at, depth + 1, alsoRequired);
-    }
-    const merged = mergeParts(records);
-    // A key several parts declare must meet every declaration (Linode's `type: {enum}` beside
-    // `type: {example: "automatic"}`): its value is generated from all of them at once.
-    for (const [name, declared] of sharedProperties(state, s, at)) {
-      if (!Object.hasOwn(merged, name)) continue;
-      const item = exampleOf(
-        state,
-        { allOf: declared.map(({ schema }) => schema) },
-        declared[0]!.pointer,
-        depth + 1,
-      );
-      if (item !== undefined) merged[name] = item;
-    }
-    // `additionalProperties: false` beside `allOf` counts only the schema's own properties: the
-    // parts' keys are extra there (ShipEngine's response bodies), so they are left out.
-    if (s.additionalProperties === false)
-      for (const name of Object.keys(merged)) if (!declaresOwn(s, name)) delete merged[name];
-    return merged;
-  }
+  if (Array.isArray(s.allOf) && s.allOf.length > 0)
+    return allOfValue(state, s, s.allOf, at, depth, alsoRequired);
   const branches = s.oneOf ?? s.anyOf;
-  if (Array.isArray(branches) && branches.length > 0) {
-    const key = s.oneOf ? "oneOf" : "anyOf";
-    // A branch whose `type` the schema's own `type` rules out can give no valid value (GitHub
-    // Enterprise's `{type: array, oneOf: [{type: object}, {type: array}]}`).
-    const usable = (branch: unknown) => !isNullSchema(state, branch);
-    const fitting = branches.findIndex(
-      (branch) => usable(branch) && typesMeet(s.type, branchType(state, branch)),
-    );
-    const chosen = Math.max(fitting === -1 ? branches.findIndex(usable) : fitting, 0);
-    const where = appendPointer(at, key, chosen);
-    const value = exampleOf(state, withBranch(state, s, branches[chosen], where), where, depth + 1);
-    return withDiscriminator(state, s, branches[chosen], value);
-  }
+  if (Array.isArray(branches) && branches.length > 0)
+    return branchValue(state, s, branches, s.oneOf ? "oneOf" : "anyOf", at, depth);
   return synthesize(state, s, at, depth, alsoRequired);
+}
+
+function allOfValue(
+  state: State,
+  s: Schema,
+  allOf: unknown[],
+  at: string,
+  depth: number,
+  alsoRequired: ReadonlySet<string>,
+): unknown {
+  if (state.strict) {
+    const conflict = conflictingTypes(state, s, allOf);
+    if (conflict !== undefined)
+      throw new NoValue(
+        at,
+        `its allOf parts declare the types ${conflict[0]} and ${conflict[1]}, which no value has both`,
+        true,
+      );
+  }
+  const required = new Set([...alsoRequired, ...requiredOf(state, s)]);
+  for (const part of allOf) for (const name of requiredOf(state, part)) required.add(name);
+  const parts = allOf.map((part, index) =>
+    exampleOf(state, part, appendPointer(at, "allOf", index), depth + 1, required),
+  );
+  const own = hasOwnShape(s) ? synthesize(state, s, at, depth, required) : undefined;
+  const all = own === undefined ? parts : [...parts, own];
+  // Parts that only constrain (`{anyOf: [{required: [a]}, …]}`) give no object of their own;
+  // where any part gives one, the objects are the value.
+  const records = all.filter(isRecord);
+  if (records.length === 0) {
+    // A value every part that lists values (`enum`, `const`) lists meets the others' too: an
+    // `allOf` narrowing an enum answers with the narrower value.
+    const listed = commonListedValue(state, s, allOf, at);
+    if (listed !== undefined) return listed.value;
+    // Otherwise one value for every part's keywords at once (pandascore's `{nullable: true}`
+    // beside a `$ref` to `{type: string, format: uri}`).
+    return exampleOf(state, mergedKeywords(state, s, at), at, depth + 1, alsoRequired);
+  }
+  const merged = mergeParts(records);
+  // A key several parts declare must meet every declaration (Linode's `type: {enum}` beside
+  // `type: {example: "automatic"}`): its value is generated from all of them at once.
+  for (const [name, declared] of sharedProperties(state, s, at)) {
+    if (!Object.hasOwn(merged, name)) continue;
+    const whole = { allOf: declared.map(({ schema }) => schema) };
+    const item = required.has(name)
+      ? exampleOf(state, whole, declared[0]!.pointer, depth + 1)
+      : optionalValue(state, whole, declared[0]!.pointer, depth + 1);
+    if (item !== undefined) merged[name] = item;
+    else delete merged[name];
+  }
+  // `additionalProperties: false` beside `allOf` counts only the schema's own properties: the
+  // parts' keys are extra there (ShipEngine's response bodies), so they are left out.
+  if (s.additionalProperties === false)
+    for (const name of Object.keys(merged)) {
+      if (declaresOwn(s, name)) continue;
+      if (state.strict && required.has(name))
+        throw new NoValue(
+          at,
+          `it requires "${name}", which its additionalProperties: false forbids (beside allOf it declares only its own properties)`,
+          true,
+        );
+      delete merged[name];
+    }
+  return merged;
+}
+
+/**
+ * Two `type`s among an `allOf`'s parts (`$ref`s followed) and the schema's own that no value has
+ * both of (SendGrid's `integer` part beside a `string` part), or undefined.
+ */
+function conflictingTypes(state: State, s: Schema, allOf: unknown[]): [string, string] | undefined {
+  const types = allOf
+    .map((part) =>
+      isObject(part) ? dereference(state, part as SchemaObject, "#").schema.type : undefined,
+    )
+    .concat([s.type])
+    .filter((type) => type !== undefined);
+  for (let left = 0; left < types.length; left++)
+    for (let right = left + 1; right < types.length; right++)
+      if (!typesMeet(types[left], types[right]))
+        return [typeNames(types[left]), typeNames(types[right])];
+  return undefined;
+}
+
+/**
+ * A value every part of an `allOf` that lists values (`enum`, `const`) lists, of every part's
+ * type; undefined when no part lists any.
+ */
+function commonListedValue(
+  state: State,
+  s: Schema,
+  allOf: unknown[],
+  at: string,
+): { value: unknown } | undefined {
+  const lists = allOf
+    .map((part) => listedValues(state, part))
+    .filter((list): list is unknown[] => list !== undefined);
+  if (lists.length === 0) return undefined;
+  const types = [s.type, ...allOf.map((part) => branchType(state, part))];
+  const common = lists[0]!.filter((value) =>
+    lists.every((list) => list.some((other) => sameJson(other, value))),
+  );
+  const found = common.find((value) => types.every((type) => hasType(value, type)));
+  if (found !== undefined) return { value: found };
+  if (state.strict)
+    throw new NoValue(at, "its allOf parts list no value in common of every part's type", true);
+  return { value: lists[0]![0] };
+}
+
+/** The values a schema (`$ref` followed) allows by `const` or `enum`; undefined when it lists none. */
+function listedValues(state: State, input: unknown): unknown[] | undefined {
+  if (!isObject(input)) return undefined;
+  const { schema } = dereference(state, input as SchemaObject, "#");
+  if (schema.const !== undefined) return [schema.const];
+  if (!Array.isArray(schema.enum)) return undefined;
+  return schema.nullable === true ? [...schema.enum, null] : schema.enum;
+}
+
+function sameJson(left: unknown, right: unknown): boolean {
+  return left === right || JSON.stringify(left) === JSON.stringify(right);
+}
+
+/** `type` in words: "integer", "string or null". */
+function typeNames(type: unknown): string {
+  const names = declaredTypes(type);
+  return names.length === 0 ? "value" : names.join(" or ");
+}
+
+/**
+ * A `oneOf`/`anyOf` value: the first branch whose type the schema's own `type` allows that gives
+ * a value (the branches' own contradictions pass to the next). With the validator, a `oneOf`
+ * value must match exactly one branch: the branch's value, else that value without the keys
+ * only other branches require, else with a key another branch declares given a type it refuses.
+ */
+function branchValue(
+  state: State,
+  s: Schema,
+  branches: unknown[],
+  key: "oneOf" | "anyOf",
+  at: string,
+  depth: number,
+): unknown {
+  // A branch whose `type` the schema's own `type` rules out can give no valid value (GitHub
+  // Enterprise's `{type: array, oneOf: [{type: object}, {type: array}]}`).
+  const usable = (branch: unknown) => !isNullSchema(state, branch);
+  const order = [...branches.keys()].filter(
+    (index) => usable(branches[index]) && typesMeet(s.type, branchType(state, branches[index])),
+  );
+  if (order.length === 0) {
+    if (state.strict && s.type !== undefined && branches.some(usable))
+      throw new NoValue(
+        at,
+        `its type ${typeNames(s.type)} allows none of its ${key} branches`,
+        true,
+      );
+    order.push(Math.max(branches.findIndex(usable), 0));
+  }
+  if (state.strict && key === "oneOf") {
+    const twice = repeatedBranch(branches);
+    if (twice !== undefined)
+      throw new NoValue(
+        at,
+        `its oneOf lists the same schema at ${twice[0]} and ${twice[1]}, so no value matches exactly one`,
+        true,
+      );
+  }
+  const check = state.strict && key === "oneOf" ? state.check : undefined;
+  // The validator reads the document: only a schema that stands there as it is read here.
+  const checked = check !== undefined && documentValue(state.document, at) === s;
+  let failure: NoValue | undefined;
+  let problem: string | undefined;
+  for (const index of order) {
+    const where = appendPointer(at, key, index);
+    let value: unknown;
+    try {
+      const branchSchema = withBranch(state, s, branches[index], where);
+      value = withDiscriminator(
+        state,
+        s,
+        branches[index],
+        exampleOf(state, branchSchema, where, depth + 1),
+      );
+    } catch (error) {
+      if (!(error instanceof NoValue)) throw error;
+      failure ??= error;
+      continue;
+    }
+    if (!checked) return value;
+    for (const candidate of distinguished(state, s, branches, index, value)) {
+      const problems = check(candidate, at);
+      if (problems.length === 0) return candidate;
+      problem ??= problems[0];
+    }
+  }
+  if (problem !== undefined)
+    throw new NoValue(
+      at,
+      `no value found that matches exactly one ${key} branch (${problem})`,
+      false,
+    );
+  throw failure ?? new NoValue(at, `none of its ${key} branches gives a value`, false);
+}
+
+/** Two positions of a `oneOf` that hold the same schema (`$ref` or written out), or undefined. */
+function repeatedBranch(branches: unknown[]): [number, number] | undefined {
+  const seen = new Map<string, number>();
+  for (const [index, branch] of branches.entries()) {
+    const text = JSON.stringify(branch);
+    const earlier = seen.get(text);
+    if (earlier !== undefined) return [earlier, index];
+    seen.set(text, index);
+  }
+  return undefined;
+}
+
+/**
+ * Candidates for a `oneOf` value of branch `index` that match no other branch, in order: the
+ * value itself; without the keys only other branches require (a `required`-only branch each);
+ * then, for each other branch, a key it declares and this one does not, given a type it refuses.
+ */
+function distinguished(
+  state: State,
+  s: Schema,
+  branches: unknown[],
+  index: number,
+  value: unknown,
+): unknown[] {
+  if (!isRecord(value)) return [value];
+  const own = new Set([...requiredOf(state, s), ...requiredOf(state, branches[index])]);
+  const others = branches
+    .flatMap((branch, other) => (other === index ? [] : requiredOf(state, branch)))
+    .filter((name) => !own.has(name) && Object.hasOwn(value, name));
+  const lean = emptyRecord();
+  for (const [name, item] of Object.entries(value)) if (!others.includes(name)) lean[name] = item;
+  const declared = declaredProperties(state, branches[index], 0);
+  if (isObject(s.properties)) for (const name of Object.keys(s.properties)) declared.set(name, {});
+  const marked = { ...lean };
+  for (const [other, branch] of branches.entries()) {
+    if (other === index) continue;
+    for (const [name, property] of declaredProperties(state, branch, 0)) {
+      if (declared.has(name) || Object.hasOwn(marked, name)) continue;
+      const refused = valueOfOtherType(
+        declaredTypes(
+          isObject(property)
+            ? dereference(state, property as SchemaObject, "#").schema.type
+            : undefined,
+        ),
+      );
+      if (refused === undefined) continue;
+      marked[name] = refused;
+      break;
+    }
+  }
+  const candidates: unknown[] = [value];
+  if (others.length > 0) candidates.push(plainObject(lean, []));
+  if (Object.keys(marked).length > Object.keys(lean).length)
+    candidates.push(plainObject(marked, []));
+  return candidates;
+}
+
+/** The properties a schema declares (`$ref`s followed), its `allOf` parts' included. */
+function declaredProperties(state: State, input: unknown, depth: number): Map<string, unknown> {
+  const declared = new Map<string, unknown>();
+  if (!isObject(input) || depth > 8) return declared;
+  const { schema } = dereference(state, input as SchemaObject, "#");
+  for (const part of Array.isArray(schema.allOf) ? schema.allOf : [])
+    for (const [name, property] of declaredProperties(state, part, depth + 1))
+      declared.set(name, property);
+  if (isObject(schema.properties))
+    for (const [name, property] of Object.entries(schema.properties)) declared.set(name, property);
+  return declared;
+}
+
+/** Whether a schema (or the schema its `$ref` names) admits `null`. */
+function allowsNull(state: State, input: unknown, pointer: string): boolean {
+  const admits = (schema: Schema) =>
+    schema.nullable === true ||
+    declaredTypes(schema.type).includes("null") ||
+    (Array.isArray(schema.enum) && schema.enum.includes(null)) ||
+    [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((branch) =>
+      isNullSchema(state, branch),
+    );
+  const raw = input as Schema;
+  if (admits(raw)) return true;
+  return typeof raw.$ref === "string" && admits(dereference(state, raw, pointer).schema as Schema);
+}
+
+/** Whether a schema's `$ref`, or one of its `allOf`/`anyOf`/`oneOf` members', names an open schema. */
+function leadsBack(state: State, input: unknown, pointer: string): boolean {
+  const raw = input as Schema;
+  const members = [raw, ...(raw.allOf ?? []), ...(raw.anyOf ?? []), ...(raw.oneOf ?? [])];
+  return members.some(
+    (member) =>
+      isObject(member) &&
+      typeof member.$ref === "string" &&
+      state.open.has(dereference(state, member as SchemaObject, pointer).pointer),
+  );
+}
+
+/** A property's value, or undefined where its schema admits none (an optional one is left out). */
+function optionalValue(state: State, schema: unknown, pointer: string, depth: number): unknown {
+  try {
+    return exampleOf(state, schema, pointer, depth);
+  } catch (error) {
+    if (error instanceof NoValue) return undefined;
+    throw error;
+  }
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -199,8 +563,8 @@ function withDiscriminator(state: State, s: Schema, branch: unknown, value: unkn
   const property = discriminator.propertyName;
   const ref = branch.$ref;
   if (typeof property !== "string" || typeof ref !== "string") return value;
-  const resolved = dereference(state, branch as SchemaObject, "#").schema;
-  const declared = isObject(resolved.properties) ? resolved.properties[property] : undefined;
+  // Declared by the branch or one of its `allOf` parts (OpenAI's `MessageResource`).
+  const declared = declaredProperties(state, branch, 0).get(property);
   if (listsValues(state, declared)) return value;
   const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
   const name =
@@ -209,7 +573,25 @@ function withDiscriminator(state: State, s: Schema, branch: unknown, value: unkn
       .find((key) => mapping[key] === ref || `#/components/schemas/${mapping[key]}` === ref) ??
     /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
   if (name === undefined) return value;
-  return { ...value, [property]: name };
+  // The name as a value of the property's own type: mapping keys are strings, a boolean
+  // property reads `"true"` as `true`. A name the type cannot hold leaves the value alone.
+  const types = declaredTypes(
+    isObject(declared) ? dereference(state, declared as SchemaObject, "#").schema.type : undefined,
+  );
+  const named = typedName(name, types);
+  if (named === undefined) return value;
+  return { ...value, [property]: named };
+}
+
+/** A mapping key as a value of one of `types` (any type when none); undefined when none holds it. */
+function typedName(name: string, types: readonly string[]): unknown {
+  if (types.length === 0 || types.includes("string")) return name;
+  if (types.includes("boolean") && (name === "true" || name === "false")) return name === "true";
+  const number = Number(name);
+  if (name.trim() !== "" && Number.isFinite(number))
+    if (types.includes("number") || (types.includes("integer") && Number.isInteger(number)))
+      return number;
+  return undefined;
 }
 
 /** Whether a schema (`$ref` followed) allows only listed values: `const` or `enum`. */
@@ -289,6 +671,9 @@ function requiredOf(state: State, input: unknown): string[] {
 
 interface Schema extends SchemaObject {
   examples?: unknown[];
+  $defs?: Record<string, unknown>;
+  $dynamicRef?: string;
+  $dynamicAnchor?: string;
   minLength?: number;
   maxLength?: number;
   minItems?: number;
@@ -419,6 +804,8 @@ function stringValue(state: State, schema: Schema, at: string): string {
         : ([format, format?.toUpperCase()].find(
             (candidate) => candidate !== undefined && compiled.tester.test(candidate),
           ) ?? fromPattern(compiled, seedOf(state, at), schema.minLength, schema.maxLength));
+    if (text === undefined && compiled !== undefined && state.strict)
+      throw new NoValue(at, `no string drawn from its pattern ${schema.pattern} matches it`, false);
   }
   text ??= format ?? `kit-${seedOf(state, at).toString(36).slice(0, 4)}`;
   const min = schema.minLength ?? 0;
@@ -541,15 +928,18 @@ function arrayValue(state: State, schema: Schema, at: string, depth: number): un
   const items: unknown[] = [];
   for (let index = 0; index < length; index++) {
     const prefix = schema.prefixItems?.[index];
+    // Items past `minItems` are optional: one whose schema admits no value ends the array.
+    const generate = index < min ? exampleOf : optionalValue;
     const item =
       prefix !== undefined
-        ? exampleOf(state, prefix, appendPointer(at, "prefixItems", index), depth + 1)
-        : exampleOf(
+        ? generate(state, prefix, appendPointer(at, "prefixItems", index), depth + 1)
+        : generate(
             { ...state, seed: state.seed + index },
             schema.items ?? {},
             appendPointer(at, "items"),
             depth + 1,
           );
+    if (item === undefined && index >= min) break;
     items.push(item);
   }
   return items;
@@ -579,18 +969,16 @@ function objectValue(
   for (const name of names) {
     if ((depth >= MAX_DEPTH || state.size.used >= MAX_TOTAL) && !required.has(name)) continue;
     if (!required.has(name) && depth >= OPTIONAL_DEPTH) continue;
-    const item = exampleOf(
-      state,
-      properties[name],
-      appendPointer(at, "properties", name),
-      depth + 1,
-    );
+    const where = appendPointer(at, "properties", name);
+    const item = required.has(name)
+      ? exampleOf(state, properties[name], where, depth + 1)
+      : optionalValue(state, properties[name], where, depth + 1);
     if (item !== undefined) value[name] = item;
   }
   // An empty object vanishes in a form or deepObject body: write at least one declared property.
   const first = names[0];
   if (Object.keys(value).length === 0 && first !== undefined && depth < FIRST_PROPERTY_DEPTH) {
-    const item = exampleOf(
+    const item = optionalValue(
       state,
       properties[first],
       appendPointer(at, "properties", first),
@@ -606,7 +994,7 @@ function objectValue(
   for (const name of names) {
     if (Object.keys(value).length >= least) break;
     if (Object.hasOwn(value, name)) continue;
-    const item = exampleOf(
+    const item = optionalValue(
       state,
       properties[name],
       appendPointer(at, "properties", name),
@@ -631,12 +1019,14 @@ function objectValue(
   const keys = extraKeys(state, schema, at);
   if (isObject(extra) && depth < MAX_DEPTH) {
     for (let index = 0; Object.keys(value).length < wanted && index < keys.length; index++) {
-      value[keys.at(index)] = exampleOf(
-        state,
-        extra,
-        appendPointer(at, "additionalProperties"),
-        depth + 1,
-      );
+      // Past `minProperties`, an entry whose schema admits no value is left out.
+      const where = appendPointer(at, "additionalProperties");
+      const item =
+        index < least
+          ? exampleOf(state, extra, where, depth + 1)
+          : optionalValue(state, extra, where, depth + 1);
+      if (item === undefined) break;
+      value[keys.at(index)] = item;
     }
   } else if (extra !== false) {
     // Any extra key is allowed: `minProperties` is met with strings under new keys.
