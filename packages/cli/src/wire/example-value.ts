@@ -170,7 +170,7 @@ function exampleOf(
   }
   const { schema, pointer: at } = dereference(state, input as SchemaObject, pointer);
   const s = schema as Schema;
-  const anchored = enterAnchors(state, input as Schema, pointer, s, at);
+  const anchored = enterAnchor(state, s, at);
   state.open.set(at, (state.open.get(at) ?? 0) + 1);
   try {
     return schemaValue(state, s, at, depth, alsoRequired);
@@ -178,37 +178,20 @@ function exampleOf(
     const count = state.open.get(at)! - 1;
     if (count === 0) state.open.delete(at);
     else state.open.set(at, count);
-    for (const name of anchored) state.anchors.delete(name);
+    if (anchored !== undefined) state.anchors.delete(anchored);
   }
 }
 
 /**
- * Puts the `$dynamicAnchor`s of a schema and of its `$defs` in scope, unless an outer schema
- * named them already (the outermost wins, as a `$dynamicRef` resolves): the names added.
+ * Puts a schema's `$dynamicAnchor` in scope unless an outer schema being generated named it
+ * already: a `$dynamicRef` takes the outermost, as the validator (Ajv) resolves it. The name
+ * added, if any.
  */
-function enterAnchors(
-  state: State,
-  input: Schema,
-  pointer: string,
-  s: Schema,
-  at: string,
-): string[] {
-  const added: string[] = [];
-  const add = (name: unknown, schema: unknown, where: string) => {
-    if (typeof name !== "string" || state.anchors.has(name)) return;
-    state.anchors.set(name, { schema, pointer: where });
-    added.push(name);
-  };
-  for (const [holder, where] of [
-    [input, pointer],
-    [s, at],
-  ] as const) {
-    if (!isObject(holder.$defs)) continue;
-    for (const [key, def] of Object.entries(holder.$defs))
-      if (isObject(def)) add(def.$dynamicAnchor, def, appendPointer(where, "$defs", key));
-  }
-  add(s.$dynamicAnchor, s, at);
-  return added;
+function enterAnchor(state: State, s: Schema, at: string): string | undefined {
+  const name = s.$dynamicAnchor;
+  if (typeof name !== "string" || state.anchors.has(name)) return undefined;
+  state.anchors.set(name, { schema: s, pointer: at });
+  return name;
 }
 
 function schemaValue(
@@ -251,7 +234,7 @@ function allOfValue(
   alsoRequired: ReadonlySet<string>,
 ): unknown {
   if (state.strict) {
-    const conflict = conflictingTypes(state, s, allOf);
+    const conflict = conflictingTypes(state, [...allOf, s]);
     if (conflict !== undefined)
       throw new NoValue(
         at,
@@ -279,43 +262,82 @@ function allOfValue(
     return exampleOf(state, mergedKeywords(state, s, at), at, depth + 1, alsoRequired);
   }
   const merged = mergeParts(records);
-  // A key several parts declare must meet every declaration (Linode's `type: {enum}` beside
-  // `type: {example: "automatic"}`): its value is generated from all of them at once.
-  for (const [name, declared] of sharedProperties(state, s, at)) {
-    if (!Object.hasOwn(merged, name)) continue;
-    const whole = { allOf: declared.map(({ schema }) => schema) };
-    const item = required.has(name)
-      ? exampleOf(state, whole, declared[0]!.pointer, depth + 1)
-      : optionalValue(state, whole, declared[0]!.pointer, depth + 1);
-    if (item !== undefined) merged[name] = item;
-    else delete merged[name];
-  }
-  // `additionalProperties: false` beside `allOf` counts only the schema's own properties: the
-  // parts' keys are extra there (ShipEngine's response bodies), so they are left out.
-  if (s.additionalProperties === false)
-    for (const name of Object.keys(merged)) {
-      if (declaresOwn(s, name)) continue;
+  // Each key must meet every declaration of it (Linode's `type: {enum}` beside `type: {example:
+  // "automatic"}`) and the `additionalProperties` of every part, or of the schema, that does not
+  // declare it (Azure's parts closed with `false`, graphrbac's `{type: object}` beside another
+  // part's booleans, ShipEngine's `false` beside `allOf`): where more than one schema speaks, the
+  // value is generated from all of them at once, and a key one of them forbids is left out.
+  const declarations = propertyDeclarations(state, s, at);
+  const closures = closingParts(state, s, at);
+  for (const name of Object.keys(merged)) {
+    const extras = closures
+      .filter((closure) => !declaresOwn(closure.schema, name))
+      .map(({ schema, pointer }) => ({
+        schema: schema.additionalProperties,
+        pointer: appendPointer(pointer, "additionalProperties"),
+      }));
+    const forbidding = extras.find(({ schema }) => schema === false);
+    if (forbidding !== undefined) {
       if (state.strict && required.has(name))
         throw new NoValue(
           at,
-          `it requires "${name}", which its additionalProperties: false forbids (beside allOf it declares only its own properties)`,
+          `it requires "${name}", which the additionalProperties: false at ${forbidding.pointer} forbids`,
           true,
         );
       delete merged[name];
+      continue;
     }
+    const all = [...(declarations.get(name) ?? []), ...extras];
+    if (all.length < 2) continue;
+    const conflict = state.strict
+      ? conflictingTypes(
+          state,
+          all.map(({ schema }) => schema),
+        )
+      : undefined;
+    if (conflict !== undefined && required.has(name))
+      throw new NoValue(
+        at,
+        `its parts declare "${name}" as ${conflict[0]} and as ${conflict[1]}, which no value is both`,
+        true,
+      );
+    const whole = { allOf: all.map(({ schema }) => schema) };
+    const item = required.has(name)
+      ? exampleOf(state, whole, all[0]!.pointer, depth + 1)
+      : optionalValue(state, whole, all[0]!.pointer, depth + 1);
+    if (item !== undefined) merged[name] = item;
+    else delete merged[name];
+  }
   return merged;
 }
 
 /**
- * Two `type`s among an `allOf`'s parts (`$ref`s followed) and the schema's own that no value has
- * both of (SendGrid's `integer` part beside a `string` part), or undefined.
+ * The parts of an `allOf` (`$ref`s followed) and the schema itself whose `additionalProperties`
+ * limits the keys they do not declare themselves.
  */
-function conflictingTypes(state: State, s: Schema, allOf: unknown[]): [string, string] | undefined {
-  const types = allOf
+function closingParts(state: State, s: Schema, at: string): { schema: Schema; pointer: string }[] {
+  const closing: { schema: Schema; pointer: string }[] = [];
+  const add = (schema: Schema, pointer: string) => {
+    const extra = schema.additionalProperties;
+    if (extra === false || isObject(extra)) closing.push({ schema, pointer });
+  };
+  (s.allOf ?? []).forEach((part, index) => {
+    if (!isObject(part)) return;
+    const resolved = dereference(state, part as SchemaObject, appendPointer(at, "allOf", index));
+    add(resolved.schema as Schema, resolved.pointer);
+  });
+  add(s, at);
+  return closing;
+}
+
+/**
+ * Two `type`s among schemas that must all hold (`$ref`s followed) that no value has both of (SendGrid's `integer` part beside a `string` part), or undefined.
+ */
+function conflictingTypes(state: State, schemas: unknown[]): [string, string] | undefined {
+  const types = schemas
     .map((part) =>
       isObject(part) ? dereference(state, part as SchemaObject, "#").schema.type : undefined,
     )
-    .concat([s.type])
     .filter((type) => type !== undefined);
   for (let left = 0; left < types.length; left++)
     for (let right = left + 1; right < types.length; right++)
@@ -634,10 +656,10 @@ function mergedKeywords(state: State, s: Schema, at: string): Schema {
 }
 
 /**
- * The properties that more than one of an `allOf`'s parts (`$ref`s followed) or the schema itself
- * declare, each with its declarations in order.
+ * Every declaration of each property among an `allOf`'s parts (`$ref`s followed) and the schema
+ * itself, in order.
  */
-function sharedProperties(
+function propertyDeclarations(
   state: State,
   s: Schema,
   at: string,
@@ -657,7 +679,7 @@ function sharedProperties(
     add(resolved.schema, resolved.pointer);
   });
   add(s, at);
-  return new Map([...declared].filter(([, list]) => list.length > 1));
+  return declared;
 }
 
 /** The `required` names of a schema, `$ref` followed. */
@@ -671,7 +693,6 @@ function requiredOf(state: State, input: unknown): string[] {
 
 interface Schema extends SchemaObject {
   examples?: unknown[];
-  $defs?: Record<string, unknown>;
   $dynamicRef?: string;
   $dynamicAnchor?: string;
   minLength?: number;
