@@ -8,6 +8,7 @@ import { emptyRecord } from "./form-fields.js";
 import type { Direction } from "./json-schema.js";
 import { declaredTypes, NoValue, valueOfOtherType } from "./no-value.js";
 import { safePattern } from "./safe-pattern.js";
+import { formatCheck } from "./schema-check.js";
 
 export interface ExampleOptions {
   /** Which side of the wire: requests leave out `readOnly` properties, responses `writeOnly` ones. */
@@ -174,6 +175,11 @@ function exampleOf(
   state.open.set(at, (state.open.get(at) ?? 0) + 1);
   try {
     return schemaValue(state, s, at, depth, alsoRequired);
+  } catch (error) {
+    // A schema that admits `null` has that value where it has no other (Graph's nullable time
+    // whose pattern leaves out the zone its format requires).
+    if (error instanceof NoValue && nullFits(state, input, pointer, s)) return null;
+    throw error;
   } finally {
     const count = state.open.get(at)! - 1;
     if (count === 0) state.open.delete(at);
@@ -549,6 +555,20 @@ function allowsNull(state: State, input: unknown, pointer: string): boolean {
   return typeof raw.$ref === "string" && admits(dereference(state, raw, pointer).schema as Schema);
 }
 
+/**
+ * Whether `null` is valid for a schema that admits it: the validator says, where it reads the
+ * schema as it stands in the document; else only a schema that combines nothing (`type: [string,
+ * null]`, 3.0's `nullable`), as `type: "null"` beside `oneOf` branches that are not admits none.
+ */
+function nullFits(state: State, input: unknown, pointer: string, s: Schema): boolean {
+  if (!allowsNull(state, input, pointer)) return false;
+  if (state.check !== undefined && documentValue(state.document, pointer) === input)
+    return state.check(null, pointer).length === 0;
+  const combines = (schema: Schema) =>
+    schema.oneOf !== undefined || schema.anyOf !== undefined || schema.not !== undefined;
+  return !combines(input as Schema) && !combines(s);
+}
+
 /** Whether a schema's `$ref`, or one of its `allOf`/`anyOf`/`oneOf` members', names an open schema. */
 function leadsBack(state: State, input: unknown, pointer: string): boolean {
   const raw = input as Schema;
@@ -646,13 +666,50 @@ function mergedKeywords(state: State, s: Schema, at: string): Schema {
       part as SchemaObject,
       appendPointer(at, "allOf", index),
     ).schema;
-    Object.assign(merged, resolved);
+    mergeInto(merged, resolved as Schema);
   });
   const { allOf: _, ...own } = s;
-  Object.assign(merged, own);
+  mergeInto(merged, own);
   // A part's own `allOf` was merged into its value already; it is not walked again.
   delete merged.allOf;
   return merged;
+}
+
+const LOWER_BOUNDS = new Set([
+  "minimum",
+  "exclusiveMinimum",
+  "minLength",
+  "minItems",
+  "minProperties",
+]);
+const UPPER_BOUNDS = new Set([
+  "maximum",
+  "exclusiveMaximum",
+  "maxLength",
+  "maxItems",
+  "maxProperties",
+]);
+
+/**
+ * Adds a schema's keywords to `merged` so both hold: `items` declared twice must meet both (GitHub
+ * Enterprise's SCIM `members`, whose first part requires `value`), bounds take the narrower,
+ * `required` adds up; of other keywords the later wins.
+ */
+function mergeInto(merged: Schema, schema: Schema): void {
+  const into = merged as Record<string, unknown>;
+  for (const [key, value] of Object.entries(schema)) {
+    const earlier = into[key];
+    if (earlier === undefined) into[key] = value;
+    else if (key === "items" && isObject(earlier) && isObject(value))
+      into[key] = { allOf: [earlier, value] };
+    else if (key === "required" && Array.isArray(earlier) && Array.isArray(value))
+      into[key] = [...new Set([...earlier, ...value])];
+    else if (typeof earlier === "number" && typeof value === "number" && LOWER_BOUNDS.has(key))
+      into[key] = Math.max(earlier, value);
+    else if (typeof earlier === "number" && typeof value === "number" && UPPER_BOUNDS.has(key))
+      into[key] = Math.min(earlier, value);
+    else into[key] = value;
+  }
 }
 
 /**
@@ -815,18 +872,16 @@ function typeOf(schema: Schema): string {
 function stringValue(state: State, schema: Schema, at: string): string {
   const format = typeof schema.format === "string" ? FORMATS[schema.format] : undefined;
   let text: string | undefined;
+  const compiled = typeof schema.pattern === "string" ? compilePattern(schema.pattern) : undefined;
   if (typeof schema.pattern === "string") {
     // A draw from the pattern rarely meets the format too (Graph's date-times, upper-case UUIDs):
     // the format's own value, or its upper-case form, is taken when the pattern accepts it.
-    const compiled = compilePattern(schema.pattern);
     text =
       compiled === undefined
         ? undefined
         : ([format, format?.toUpperCase()].find(
             (candidate) => candidate !== undefined && compiled.tester.test(candidate),
           ) ?? fromPattern(compiled, seedOf(state, at), schema.minLength, schema.maxLength));
-    if (text === undefined && compiled !== undefined && state.strict)
-      throw new NoValue(at, `no string drawn from its pattern ${schema.pattern} matches it`, false);
   }
   text ??= format ?? `kit-${seedOf(state, at).toString(36).slice(0, 4)}`;
   const min = schema.minLength ?? 0;
@@ -836,6 +891,26 @@ function stringValue(state: State, schema: Schema, at: string): string {
   if (schema.maxLength !== undefined && text.length > schema.maxLength) {
     text = text.slice(0, schema.maxLength);
   }
+  if (state.strict && compiled !== undefined && !compiled.tester.test(text))
+    throw new NoValue(
+      at,
+      `no string found that matches its pattern ${schema.pattern} within its length bounds`,
+      false,
+    );
+  // A drawn string may break the format beside the pattern (Graph's `time` whose pattern has no
+  // zone): checked where the validator is given, by the formats it checks.
+  if (
+    state.check !== undefined &&
+    state.strict &&
+    compiled !== undefined &&
+    typeof schema.format === "string" &&
+    formatCheck(schema.format, text) === false
+  )
+    throw new NoValue(
+      at,
+      `no string found that matches both its pattern ${schema.pattern} and its format ${schema.format}`,
+      false,
+    );
   return text;
 }
 
@@ -884,7 +959,14 @@ function fromPattern(
     let longest = draw(pickHighest, bound);
     if (longest.length > bound)
       longest = draw(pickHighest, Math.max(0, 2 * bound - longest.length));
-    return fits(longest) ? longest : tester.test(text) ? text : undefined;
+    if (fits(longest)) return longest;
+    // A repetition that draws several characters each (AWS's `^(?:[0-9a-fA-F]{2})+$`) reaches
+    // the length at a fraction of the bound.
+    for (let share = 2; share <= 8; share++) {
+      const drawn = draw(pickHighest, Math.ceil(bound / share));
+      if (fits(drawn)) return drawn;
+    }
+    return tester.test(text) ? text : undefined;
   } catch {
     return undefined;
   }
@@ -937,6 +1019,11 @@ function numberValue(schema: Schema, integer: boolean): number {
     value = Math.floor(highBound / step) * step;
     if (highExclusive && value >= highBound) value -= step;
   }
+  // No whole step fits between exclusive bounds (zalando's tax rate, between 0 and 1): a number
+  // without `multipleOf` takes the middle.
+  const tooLow = lowBound !== undefined && (lowExclusive ? value <= lowBound : value < lowBound);
+  if (!integer && tooLow && highBound !== undefined && schema.multipleOf === undefined)
+    value = (lowBound + highBound) / 2;
   return integer ? Math.round(value) : value;
 }
 

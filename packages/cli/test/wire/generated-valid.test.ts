@@ -156,6 +156,74 @@ describe("generated values validate against their schema", () => {
     expect(page.value).toEqual({ items: [{ items: expect.any(Array) }] });
   });
 
+  it("meets repeated items, patterns drawn in steps, exclusive bounds and nullable formats", () => {
+    const { generate, told } = generatorFor({
+      // GitHub Enterprise's SCIM group: `members` in two parts, the first requiring `value`.
+      Group: {
+        type: "object",
+        properties: {
+          members: {
+            type: "array",
+            items: {
+              type: "object",
+              required: ["value"],
+              properties: { value: { type: "string" } },
+            },
+          },
+        },
+      },
+      GroupResponse: {
+        allOf: [
+          { $ref: "#/components/schemas/Group" },
+          {
+            type: "object",
+            properties: {
+              members: {
+                type: "array",
+                items: { type: "object", properties: { display: { type: "string" } } },
+              },
+            },
+          },
+        ],
+      },
+      // AWS: hexadecimal pairs to a length; zalando: a rate strictly between 0 and 1; Graph: a
+      // nullable time whose pattern leaves out the zone Ajv's `time` requires.
+      Cipher: {
+        type: "string",
+        pattern: "^(?:[0-9a-fA-F][0-9a-fA-F])+$",
+        minLength: 32,
+        maxLength: 64,
+      },
+      Rate: {
+        type: "number",
+        minimum: 0,
+        maximum: 1,
+        exclusiveMinimum: true,
+        exclusiveMaximum: true,
+      },
+      Defaults: {
+        type: "object",
+        required: ["dueTime"],
+        properties: {
+          dueTime: {
+            type: "string",
+            format: "time",
+            nullable: true,
+            pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.][0-9]{1,12})?$",
+          },
+        },
+      },
+    });
+    expect(generate("GroupResponse")).toEqual({
+      value: { members: [{ value: expect.any(String), display: expect.any(String) }] },
+      problems: [],
+    });
+    expect(generate("Cipher").problems).toEqual([]);
+    expect(generate("Rate")).toEqual({ value: 0.5, problems: [] });
+    expect(generate("Defaults")).toEqual({ value: { dueTime: null }, problems: [] });
+    expect(told).toEqual([]);
+  });
+
   it("leaves out an optional property whose schema contradicts itself", () => {
     const { generate, told } = generatorFor({
       // visualstudio: an integer enum of strings; graphrbac: a part's additionalProperties
