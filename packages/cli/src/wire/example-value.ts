@@ -656,22 +656,28 @@ function declaresOwn(s: Schema, name: string): boolean {
   });
 }
 
-/** One schema with the keywords of every `allOf` part (`$ref`s followed) and the schema's own. */
+/**
+ * One schema with the keywords of every `allOf` part (`$ref`s followed, a part's own `allOf`
+ * parts too: peertube's `userId` is an `allOf` of a property that is an `allOf` of the integer
+ * `id`) and the schema's own.
+ */
 function mergedKeywords(state: State, s: Schema, at: string): Schema {
   const merged: Schema = {};
-  (s.allOf ?? []).forEach((part, index) => {
-    if (!isObject(part)) return;
-    const resolved = dereference(
-      state,
-      part as SchemaObject,
-      appendPointer(at, "allOf", index),
-    ).schema;
-    mergeInto(merged, resolved as Schema);
-  });
-  const { allOf: _, ...own } = s;
-  mergeInto(merged, own);
-  // A part's own `allOf` was merged into its value already; it is not walked again.
-  delete merged.allOf;
+  const add = (schema: Schema, pointer: string, depth: number) => {
+    if (depth > 8) return;
+    (schema.allOf ?? []).forEach((part, index) => {
+      if (!isObject(part)) return;
+      const resolved = dereference(
+        state,
+        part as SchemaObject,
+        appendPointer(pointer, "allOf", index),
+      );
+      add(resolved.schema as Schema, resolved.pointer, depth + 1);
+    });
+    const { allOf: _, ...own } = schema;
+    mergeInto(merged, own);
+  };
+  add(s, at, 0);
   return merged;
 }
 
@@ -739,13 +745,15 @@ function propertyDeclarations(
   return declared;
 }
 
-/** The `required` names of a schema, `$ref` followed. */
-function requiredOf(state: State, input: unknown): string[] {
-  if (!isObject(input)) return [];
+/** The `required` names of a schema, `$ref` followed, its `allOf` parts' included. */
+function requiredOf(state: State, input: unknown, depth = 0): string[] {
+  if (!isObject(input) || depth > 8) return [];
   const { schema } = dereference(state, input as SchemaObject, "#");
-  return Array.isArray(schema.required)
+  const own = Array.isArray(schema.required)
     ? schema.required.filter((name): name is string => typeof name === "string")
     : [];
+  const parts = Array.isArray(schema.allOf) ? schema.allOf : [];
+  return [...own, ...parts.flatMap((part) => requiredOf(state, part, depth + 1))];
 }
 
 interface Schema extends SchemaObject {
@@ -1114,6 +1122,12 @@ function objectValue(
   for (const name of required) {
     if (typeof name !== "string" || Object.hasOwn(value, name) || Object.hasOwn(properties, name))
       continue;
+    if (state.strict && extra === false && !declaresOwn(schema, name))
+      throw new NoValue(
+        at,
+        `it requires "${name}", which its additionalProperties: false forbids`,
+        true,
+      );
     // Required without a schema of its own: the schema extra keys take, else a string.
     value[name] = isObject(extra)
       ? exampleOf(state, extra, appendPointer(at, "additionalProperties"), depth + 1)

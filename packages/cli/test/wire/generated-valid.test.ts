@@ -186,6 +186,38 @@ describe("generated values validate against their schema", () => {
           },
         ],
       },
+      // peertube: an allOf of a property that is an allOf of an integer; Azure: a key required
+      // two allOf levels down and narrowed to an enum by the schema's own declaration.
+      Id: { type: "integer", minimum: 1 },
+      User: {
+        type: "object",
+        properties: { id: { allOf: [{ $ref: "#/components/schemas/Id" }] } },
+      },
+      Account: {
+        type: "object",
+        properties: { userId: { allOf: [{ $ref: "#/components/schemas/User/properties/id" }] } },
+      },
+      Rule: {
+        type: "object",
+        required: ["ruleType"],
+        properties: { ruleType: { type: "string" } },
+      },
+      ListRule: { allOf: [{ $ref: "#/components/schemas/Rule" }] },
+      AllowRule: {
+        allOf: [{ $ref: "#/components/schemas/ListRule" }],
+        properties: { ruleType: { type: "string", enum: ["ProcessNotAllowed"] } },
+      },
+      Rules: {
+        type: "object",
+        properties: {
+          deep: {
+            type: "object",
+            properties: {
+              allow: { type: "array", items: { $ref: "#/components/schemas/AllowRule" } },
+            },
+          },
+        },
+      },
       // AWS: hexadecimal pairs to a length; zalando: a rate strictly between 0 and 1; Graph: a
       // nullable time whose pattern leaves out the zone Ajv's `time` requires.
       Cipher: {
@@ -216,6 +248,11 @@ describe("generated values validate against their schema", () => {
     });
     expect(generate("GroupResponse")).toEqual({
       value: { members: [{ value: expect.any(String), display: expect.any(String) }] },
+      problems: [],
+    });
+    expect(generate("Account")).toEqual({ value: { userId: 1 }, problems: [] });
+    expect(generate("Rules")).toEqual({
+      value: { deep: { allow: [{ ruleType: "ProcessNotAllowed" }] } },
       problems: [],
     });
     expect(generate("Cipher").problems).toEqual([]);
@@ -277,6 +314,13 @@ describe("generated values validate against their schema", () => {
         ],
       },
       Link: { type: "object", required: ["href"], properties: { href: { type: "string" } } },
+      // britbox: a required key the closed object does not declare.
+      Pin: {
+        type: "object",
+        additionalProperties: false,
+        required: ["status"],
+        properties: { valid: { type: "string" } },
+      },
       Closed: {
         type: "object",
         additionalProperties: false,
@@ -284,7 +328,7 @@ describe("generated values validate against their schema", () => {
         allOf: [{ $ref: "#/components/schemas/Link" }],
       },
     });
-    for (const name of ["Disk", "Item", "Event", "Closed"])
+    for (const name of ["Disk", "Item", "Event", "Closed", "Pin"])
       expect(generate(name).problems, name).not.toEqual([]);
     expect(told).toEqual([
       {
@@ -306,6 +350,11 @@ describe("generated values validate against their schema", () => {
         pointer: "#/components/schemas/Closed",
         reason:
           'it requires "href", which the additionalProperties: false at #/components/schemas/Closed/additionalProperties forbids',
+        proven: true,
+      },
+      {
+        pointer: "#/components/schemas/Pin",
+        reason: 'it requires "status", which its additionalProperties: false forbids',
         proven: true,
       },
     ]);
