@@ -507,7 +507,11 @@ function distinguished(
   const marked = { ...lean };
   for (const [other, branch] of branches.entries()) {
     if (other === index) continue;
-    for (const [name, property] of declaredProperties(state, branch, 0)) {
+    // By name, so the key is the same however the document's keys are ordered.
+    const properties = [...declaredProperties(state, branch, 0)].sort(([left], [right]) =>
+      left < right ? -1 : left > right ? 1 : 0,
+    );
+    for (const [name, property] of properties) {
       if (declared.has(name) || Object.hasOwn(marked, name)) continue;
       const refused = valueOfOtherType(
         declaredTypes(
