@@ -73,6 +73,30 @@ describe("generated values validate against their schema", () => {
     expect(told).toEqual([]);
   });
 
+  it("distinguishes a oneOf value by the same key however the document's keys are ordered", () => {
+    const organization = (names: string[]) => ({
+      type: "object",
+      properties: Object.fromEntries(names.map((name) => [name, { type: "string" }])),
+    });
+    const contact = (names: string[]) =>
+      generatorFor({
+        Person: { type: "object", properties: { firstname: { type: "string" } } },
+        Organization: organization(names),
+        Contact: {
+          oneOf: [
+            { $ref: "#/components/schemas/Person" },
+            { $ref: "#/components/schemas/Organization" },
+          ],
+        },
+      }).generate("Contact");
+    const forward = contact(["billing_name", "vat_id"]);
+    expect(forward).toEqual(contact(["vat_id", "billing_name"]));
+    expect(forward).toEqual({
+      value: { firstname: expect.any(String), billing_name: true },
+      problems: [],
+    });
+  });
+
   it("reads the discriminator's property by its type, and an allOf narrowing an enum", () => {
     const { generate } = generatorFor({
       // Peers' class D: mapping keys on a boolean property; an implicit name where the member's
