@@ -1,14 +1,34 @@
-import { createRequire } from "node:module";
-import type RandExp from "randexp";
 import { isObject } from "../openapi/is-object.js";
 import { appendPointer } from "../openapi/pointer.js";
 import { dereference, documentValue } from "../openapi/refs.js";
 import type { OpenAPIDocument, SchemaObject } from "../openapi/types.js";
+import {
+  allowsNull,
+  branchType,
+  closingParts,
+  conflictingTypes,
+  declaredProperties,
+  declaresOwn,
+  hasOwnShape,
+  hasType,
+  isNullSchema,
+  leadsBack,
+  listedValues,
+  listsValues,
+  mergedKeywords,
+  propertyDeclarations,
+  repeatedBranch,
+  requiredOf,
+  sameJson,
+  typeNames,
+  typeOf,
+  typesMeet,
+} from "./example-reading.js";
+import { numberValue, stringValue } from "./example-scalar.js";
+import type { Schema, State, ValueCheck } from "./example-state.js";
 import { emptyRecord } from "./form-fields.js";
 import type { Direction } from "./json-schema.js";
 import { declaredTypes, NoValue, valueOfOtherType } from "./no-value.js";
-import { safePattern } from "./safe-pattern.js";
-import { formatCheck } from "./schema-check.js";
 
 export interface ExampleOptions {
   /** Which side of the wire: requests leave out `readOnly` properties, responses `writeOnly` ones. */
@@ -22,7 +42,7 @@ export interface ExampleOptions {
    * when valid). With it, a `oneOf` value is one that matches exactly one branch, where one is
    * found.
    */
-  check?: (value: unknown, pointer: string) => readonly string[];
+  check?: ValueCheck;
   /**
    * Told where and why the schema admits no value the generator finds: `proven` when the document
    * contradicts itself there (no value exists), else none was found. The value returned is then
@@ -30,10 +50,6 @@ export interface ExampleOptions {
    */
   onNoValue?: (problem: { pointer: string; reason: string; proven: boolean }) => void;
 }
-
-const require = createRequire(import.meta.url);
-/** randexp loads with the first pattern drawn: `kit generate` without `--mock` never needs it. */
-let randExpClass: typeof RandExp | undefined;
 
 /** Optional properties are filled to this depth, so a value shows what the schema offers. */
 const OPTIONAL_DEPTH = 2;
@@ -47,8 +63,6 @@ const MAX_DEPTH = 12;
  * one overflowed the stack.
  */
 const LAST_DEPTH = 48;
-/** Longest generated string: a larger `minLength` is not met (the value is then invalid). */
-export const MAX_STRING = 4096;
 /** Most items of a generated array and entries of a generated map, `minItems` or not. */
 export const MAX_ITEMS = 100;
 /**
@@ -56,32 +70,6 @@ export const MAX_ITEMS = 100;
  * no more optional properties than their schema demands, so one answer stays near 1 MB.
  */
 export const MAX_TOTAL = 1_000_000;
-/** A pattern repetition `{n}` above this is not drawn (it would build a string of n characters). */
-const MAX_REPEAT = 1000;
-
-const FORMATS: Record<string, string> = {
-  "date-time": "2024-05-06T07:08:09Z",
-  date: "2024-05-06",
-  time: "07:08:09Z",
-  duration: "P1D",
-  uuid: "0b6a8f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b",
-  email: "kit@example.com",
-  "idn-email": "kit@example.com",
-  uri: "https://example.com/kit",
-  "uri-reference": "/kit",
-  iri: "https://example.com/kit",
-  url: "https://example.com/kit",
-  hostname: "example.com",
-  "idn-hostname": "example.com",
-  ipv4: "192.0.2.1",
-  ipv6: "2001:db8::1",
-  byte: "a2l0",
-  base64: "a2l0",
-  password: "kit-secret",
-  regex: "^kit$",
-  "json-pointer": "/kit",
-};
-
 /**
  * A value for `schema`, the same for the same document, schema and seed. The document's own
  * values come first (`const`, `enum`, then with `useExamples` the schema's `example`, `examples`
@@ -124,22 +112,6 @@ export function exampleValue(
     };
     return exampleOf(lenient, schema, pointer, 0);
   }
-}
-
-interface State {
-  document: OpenAPIDocument;
-  direction: Direction;
-  seed: number;
-  useExamples: boolean;
-  /** Characters and items written so far, shared by the whole value. */
-  size: { used: number };
-  /** Whether a place with no value throws `NoValue` (else it gives its first candidate). */
-  strict: boolean;
-  check: ExampleOptions["check"];
-  /** The schemas being generated, by pointer: a nullable schema leading back to one ends there. */
-  open: Map<string, number>;
-  /** `$dynamicAnchor` names in scope, the outermost first: what a `$dynamicRef` names. */
-  anchors: Map<string, { schema: unknown; pointer: string }>;
 }
 
 /**
@@ -318,41 +290,6 @@ function allOfValue(
 }
 
 /**
- * The parts of an `allOf` (`$ref`s followed) and the schema itself whose `additionalProperties`
- * limits the keys they do not declare themselves.
- */
-function closingParts(state: State, s: Schema, at: string): { schema: Schema; pointer: string }[] {
-  const closing: { schema: Schema; pointer: string }[] = [];
-  const add = (schema: Schema, pointer: string) => {
-    const extra = schema.additionalProperties;
-    if (extra === false || isObject(extra)) closing.push({ schema, pointer });
-  };
-  (s.allOf ?? []).forEach((part, index) => {
-    if (!isObject(part)) return;
-    const resolved = dereference(state, part as SchemaObject, appendPointer(at, "allOf", index));
-    add(resolved.schema as Schema, resolved.pointer);
-  });
-  add(s, at);
-  return closing;
-}
-
-/**
- * Two `type`s among schemas that must all hold (`$ref`s followed) that no value has both of (SendGrid's `integer` part beside a `string` part), or undefined.
- */
-function conflictingTypes(state: State, schemas: unknown[]): [string, string] | undefined {
-  const types = schemas
-    .map((part) =>
-      isObject(part) ? dereference(state, part as SchemaObject, "#").schema.type : undefined,
-    )
-    .filter((type) => type !== undefined);
-  for (let left = 0; left < types.length; left++)
-    for (let right = left + 1; right < types.length; right++)
-      if (!typesMeet(types[left], types[right]))
-        return [typeNames(types[left]), typeNames(types[right])];
-  return undefined;
-}
-
-/**
  * A value every part of an `allOf` that lists values (`enum`, `const`) lists, of every part's
  * type; undefined when no part lists any.
  */
@@ -375,25 +312,6 @@ function commonListedValue(
   if (state.strict)
     throw new NoValue(at, "its allOf parts list no value in common of every part's type", true);
   return { value: lists[0]![0] };
-}
-
-/** The values a schema (`$ref` followed) allows by `const` or `enum`; undefined when it lists none. */
-function listedValues(state: State, input: unknown): unknown[] | undefined {
-  if (!isObject(input)) return undefined;
-  const { schema } = dereference(state, input as SchemaObject, "#");
-  if (schema.const !== undefined) return [schema.const];
-  if (!Array.isArray(schema.enum)) return undefined;
-  return schema.nullable === true ? [...schema.enum, null] : schema.enum;
-}
-
-function sameJson(left: unknown, right: unknown): boolean {
-  return left === right || JSON.stringify(left) === JSON.stringify(right);
-}
-
-/** `type` in words: "integer", "string or null". */
-function typeNames(type: unknown): string {
-  const names = declaredTypes(type);
-  return names.length === 0 ? "value" : names.join(" or ");
 }
 
 /**
@@ -471,18 +389,6 @@ function branchValue(
   throw failure ?? new NoValue(at, `none of its ${key} branches gives a value`, false);
 }
 
-/** Two positions of a `oneOf` that hold the same schema (`$ref` or written out), or undefined. */
-function repeatedBranch(branches: unknown[]): [number, number] | undefined {
-  const seen = new Map<string, number>();
-  for (const [index, branch] of branches.entries()) {
-    const text = JSON.stringify(branch);
-    const earlier = seen.get(text);
-    if (earlier !== undefined) return [earlier, index];
-    seen.set(text, index);
-  }
-  return undefined;
-}
-
 /**
  * Candidates for a `oneOf` value of branch `index` that match no other branch, in order: the
  * value itself; without the keys only other branches require (a `required`-only branch each);
@@ -532,33 +438,6 @@ function distinguished(
   return candidates;
 }
 
-/** The properties a schema declares (`$ref`s followed), its `allOf` parts' included. */
-function declaredProperties(state: State, input: unknown, depth: number): Map<string, unknown> {
-  const declared = new Map<string, unknown>();
-  if (!isObject(input) || depth > 8) return declared;
-  const { schema } = dereference(state, input as SchemaObject, "#");
-  for (const part of Array.isArray(schema.allOf) ? schema.allOf : [])
-    for (const [name, property] of declaredProperties(state, part, depth + 1))
-      declared.set(name, property);
-  if (isObject(schema.properties))
-    for (const [name, property] of Object.entries(schema.properties)) declared.set(name, property);
-  return declared;
-}
-
-/** Whether a schema (or the schema its `$ref` names) admits `null`. */
-function allowsNull(state: State, input: unknown, pointer: string): boolean {
-  const admits = (schema: Schema) =>
-    schema.nullable === true ||
-    declaredTypes(schema.type).includes("null") ||
-    (Array.isArray(schema.enum) && schema.enum.includes(null)) ||
-    [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((branch) =>
-      isNullSchema(state, branch),
-    );
-  const raw = input as Schema;
-  if (admits(raw)) return true;
-  return typeof raw.$ref === "string" && admits(dereference(state, raw, pointer).schema as Schema);
-}
-
 /**
  * Whether `null` is valid for a schema that admits it: the validator says, where it reads the
  * schema as it stands in the document; else only a schema that combines nothing (`type: [string,
@@ -571,18 +450,6 @@ function nullFits(state: State, input: unknown, pointer: string, s: Schema): boo
   const combines = (schema: Schema) =>
     schema.oneOf !== undefined || schema.anyOf !== undefined || schema.not !== undefined;
   return !combines(input as Schema) && !combines(s);
-}
-
-/** Whether a schema's `$ref`, or one of its `allOf`/`anyOf`/`oneOf` members', names an open schema. */
-function leadsBack(state: State, input: unknown, pointer: string): boolean {
-  const raw = input as Schema;
-  const members = [raw, ...(raw.allOf ?? []), ...(raw.anyOf ?? []), ...(raw.oneOf ?? [])];
-  return members.some(
-    (member) =>
-      isObject(member) &&
-      typeof member.$ref === "string" &&
-      state.open.has(dereference(state, member as SchemaObject, pointer).pointer),
-  );
 }
 
 /** A property's value, or undefined where its schema admits none (an optional one is left out). */
@@ -640,141 +507,6 @@ function typedName(name: string, types: readonly string[]): unknown {
   return undefined;
 }
 
-/** Whether a schema (`$ref` followed) allows only listed values: `const` or `enum`. */
-function listsValues(state: State, input: unknown): boolean {
-  if (!isObject(input)) return false;
-  const { schema } = dereference(state, input as SchemaObject, "#");
-  return schema.const !== undefined || Array.isArray(schema.enum);
-}
-
-/** Whether the schema itself names the key in `properties` or matches it by `patternProperties`. */
-function declaresOwn(s: Schema, name: string): boolean {
-  if (isObject(s.properties) && Object.hasOwn(s.properties, name)) return true;
-  if (!isObject(s.patternProperties)) return false;
-  return Object.keys(s.patternProperties).some((pattern) => {
-    try {
-      return safePattern(pattern, "u", () => {}).test(name);
-    } catch {
-      return false;
-    }
-  });
-}
-
-/**
- * One schema with the keywords of every `allOf` part (`$ref`s followed, a part's own `allOf`
- * parts too: peertube's `userId` is an `allOf` of a property that is an `allOf` of the integer
- * `id`) and the schema's own.
- */
-function mergedKeywords(state: State, s: Schema, at: string): Schema {
-  const merged: Schema = {};
-  const add = (schema: Schema, pointer: string, depth: number) => {
-    if (depth > 8) return;
-    (schema.allOf ?? []).forEach((part, index) => {
-      if (!isObject(part)) return;
-      const resolved = dereference(
-        state,
-        part as SchemaObject,
-        appendPointer(pointer, "allOf", index),
-      );
-      add(resolved.schema as Schema, resolved.pointer, depth + 1);
-    });
-    const { allOf: _, ...own } = schema;
-    mergeInto(merged, own);
-  };
-  add(s, at, 0);
-  return merged;
-}
-
-const LOWER_BOUNDS = new Set([
-  "minimum",
-  "exclusiveMinimum",
-  "minLength",
-  "minItems",
-  "minProperties",
-]);
-const UPPER_BOUNDS = new Set([
-  "maximum",
-  "exclusiveMaximum",
-  "maxLength",
-  "maxItems",
-  "maxProperties",
-]);
-
-/**
- * Adds a schema's keywords to `merged` so both hold: `items` declared twice must meet both (GitHub
- * Enterprise's SCIM `members`, whose first part requires `value`), bounds take the narrower,
- * `required` adds up; of other keywords the later wins.
- */
-function mergeInto(merged: Schema, schema: Schema): void {
-  const into = merged as Record<string, unknown>;
-  for (const [key, value] of Object.entries(schema)) {
-    const earlier = into[key];
-    if (earlier === undefined) into[key] = value;
-    else if (key === "items" && isObject(earlier) && isObject(value))
-      into[key] = { allOf: [earlier, value] };
-    else if (key === "required" && Array.isArray(earlier) && Array.isArray(value))
-      into[key] = [...new Set([...earlier, ...value])];
-    else if (typeof earlier === "number" && typeof value === "number" && LOWER_BOUNDS.has(key))
-      into[key] = Math.max(earlier, value);
-    else if (typeof earlier === "number" && typeof value === "number" && UPPER_BOUNDS.has(key))
-      into[key] = Math.min(earlier, value);
-    else into[key] = value;
-  }
-}
-
-/**
- * Every declaration of each property among an `allOf`'s parts (`$ref`s followed) and the schema
- * itself, in order.
- */
-function propertyDeclarations(
-  state: State,
-  s: Schema,
-  at: string,
-): Map<string, { schema: unknown; pointer: string }[]> {
-  const declared = new Map<string, { schema: unknown; pointer: string }[]>();
-  const add = (schema: SchemaObject, pointer: string) => {
-    if (!isObject(schema.properties)) return;
-    for (const [name, property] of Object.entries(schema.properties)) {
-      const list = declared.get(name) ?? [];
-      list.push({ schema: property, pointer: appendPointer(pointer, "properties", name) });
-      declared.set(name, list);
-    }
-  };
-  (s.allOf ?? []).forEach((part, index) => {
-    if (!isObject(part)) return;
-    const resolved = dereference(state, part as SchemaObject, appendPointer(at, "allOf", index));
-    add(resolved.schema, resolved.pointer);
-  });
-  add(s, at);
-  return declared;
-}
-
-/** The `required` names of a schema, `$ref` followed, its `allOf` parts' included. */
-function requiredOf(state: State, input: unknown, depth = 0): string[] {
-  if (!isObject(input) || depth > 8) return [];
-  const { schema } = dereference(state, input as SchemaObject, "#");
-  const own = Array.isArray(schema.required)
-    ? schema.required.filter((name): name is string => typeof name === "string")
-    : [];
-  const parts = Array.isArray(schema.allOf) ? schema.allOf : [];
-  return [...own, ...parts.flatMap((part) => requiredOf(state, part, depth + 1))];
-}
-
-interface Schema extends SchemaObject {
-  examples?: unknown[];
-  $dynamicRef?: string;
-  $dynamicAnchor?: string;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  uniqueItems?: boolean;
-  minProperties?: number;
-  pattern?: string;
-  multipleOf?: number;
-  writeOnly?: boolean;
-}
-
 /**
  * One schema for a value of `parent` that takes `branch` of its `oneOf`/`anyOf`: the value must
  * satisfy both, so the branch's keywords win where both speak, properties and `required` add up.
@@ -794,46 +526,6 @@ function withBranch(state: State, parent: Schema, branch: unknown, at: string): 
   const required = [...(own.required ?? []), ...(resolved.required ?? [])];
   if (required.length > 0) merged.required = [...new Set(required)];
   return merged;
-}
-
-function hasOwnShape(schema: Schema): boolean {
-  return schema.properties !== undefined || schema.type !== undefined;
-}
-
-function branchType(state: State, branch: unknown): SchemaObject["type"] {
-  if (!isObject(branch)) return undefined;
-  return dereference(state, branch as SchemaObject, "#").schema.type;
-}
-
-/** Whether `value` is of `type` (any type when none is declared). */
-function hasType(value: unknown, type: SchemaObject["type"]): boolean {
-  if (type === undefined) return true;
-  const kind = Array.isArray(value)
-    ? "array"
-    : value === null
-      ? "null"
-      : typeof value === "number"
-        ? Number.isInteger(value)
-          ? "integer"
-          : "number"
-        : typeof value;
-  return typesMeet(type, kind as SchemaObject["type"]);
-}
-
-/** Whether a value can have both types; an absent `type` allows every type. */
-function typesMeet(left: SchemaObject["type"], right: SchemaObject["type"]): boolean {
-  if (left === undefined || right === undefined) return true;
-  const widen = (type: unknown) => (type === "integer" ? ["integer", "number"] : [type]);
-  const lefts = new Set((Array.isArray(left) ? left : [left]).flatMap(widen));
-  return (Array.isArray(right) ? right : [right]).flatMap(widen).some((type) => lefts.has(type));
-}
-
-function isNullSchema(state: State, input: unknown): boolean {
-  if (!isObject(input)) return false;
-  const { schema } = dereference(state, input as SchemaObject, "#");
-  return (
-    schema.type === "null" || (Array.isArray(schema.enum) && schema.enum.every((v) => v === null))
-  );
 }
 
 function synthesize(
@@ -868,175 +560,6 @@ function synthesize(
     default:
       return objectValue(state, s, at, depth, alsoRequired);
   }
-}
-
-function typeOf(schema: Schema): string {
-  if (Array.isArray(schema.type)) {
-    return schema.type.find((type) => type !== "null") ?? schema.type[0] ?? "string";
-  }
-  if (typeof schema.type === "string") return schema.type;
-  if (schema.properties !== undefined || schema.additionalProperties !== undefined) return "object";
-  if (schema.items !== undefined) return "array";
-  if (schema.minimum !== undefined || schema.maximum !== undefined) return "number";
-  return "string";
-}
-
-function stringValue(state: State, schema: Schema, at: string): string {
-  const format = typeof schema.format === "string" ? FORMATS[schema.format] : undefined;
-  let text: string | undefined;
-  const compiled = typeof schema.pattern === "string" ? compilePattern(schema.pattern) : undefined;
-  if (typeof schema.pattern === "string") {
-    // A draw from the pattern rarely meets the format too (Graph's date-times, upper-case UUIDs):
-    // the format's own value, or its upper-case form, is taken when the pattern accepts it.
-    text =
-      compiled === undefined
-        ? undefined
-        : ([format, format?.toUpperCase()].find(
-            (candidate) => candidate !== undefined && compiled.tester.test(candidate),
-          ) ?? fromPattern(compiled, seedOf(state, at), schema.minLength, schema.maxLength));
-  }
-  text ??= format ?? `kit-${seedOf(state, at).toString(36).slice(0, 4)}`;
-  const min = schema.minLength ?? 0;
-  if (text.length < min) text = lengthened(text, schema.format, Math.min(min, MAX_STRING));
-  if (text.length > MAX_STRING) text = text.slice(0, MAX_STRING);
-  state.size.used += text.length;
-  if (schema.maxLength !== undefined && text.length > schema.maxLength) {
-    text = text.slice(0, schema.maxLength);
-  }
-  if (state.strict && compiled !== undefined && !compiled.tester.test(text))
-    throw new NoValue(
-      at,
-      `no string found that matches its pattern ${schema.pattern} within its length bounds`,
-      false,
-    );
-  // A drawn string may break the format beside the pattern (Graph's `time` whose pattern has no
-  // zone): checked where the validator is given, by the formats it checks.
-  if (
-    state.check !== undefined &&
-    state.strict &&
-    compiled !== undefined &&
-    typeof schema.format === "string" &&
-    formatCheck(schema.format, text) === false
-  )
-    throw new NoValue(
-      at,
-      `no string found that matches both its pattern ${schema.pattern} and its format ${schema.format}`,
-      false,
-    );
-  return text;
-}
-
-/**
- * `text` made `length` characters long where its format still holds: a date-time gets digits of
- * a second's fraction (Unicourt's `minLength: 25`), an e-mail address a longer local part, other
- * text (URIs, names) trailing `k`s.
- */
-function lengthened(text: string, format: unknown, length: number): string {
-  const missing = length - text.length;
-  if (format === "date-time" && text.endsWith("Z") && missing >= 2)
-    return `${text.slice(0, -1)}.${"0".repeat(missing - 1)}Z`;
-  const at = text.indexOf("@");
-  if ((format === "email" || format === "idn-email") && at > 0)
-    return `${text.slice(0, at)}${"k".repeat(missing)}${text.slice(at)}`;
-  return text.padEnd(length, "k");
-}
-
-/**
- * A string matching `expression` within the length bounds, or undefined when randexp cannot draw
- * one. A random draw that is too short is drawn again taking every repetition to its
- * bound, which reaches `minLength` for the usual `^[0-9a-f]+$` with a fixed length.
- */
-function fromPattern(
-  { expression, tester }: Compiled,
-  seed: number,
-  minLength = 0,
-  maxLength = Number.POSITIVE_INFINITY,
-): string | undefined {
-  try {
-    const random = mulberry32(seed);
-    const fits = (text: string) =>
-      text.length >= minLength && text.length <= maxLength && tester.test(text);
-    const draw = (pick: (low: number, high: number) => number, max: number) => {
-      randExpClass ??= require("randexp") as typeof RandExp;
-      const generator = new randExpClass(expression);
-      generator.max = max;
-      generator.randInt = pick;
-      return generator.gen();
-    };
-    const text = draw((low, high) => low + Math.floor(random() * (high - low + 1)), 8);
-    if (fits(text)) return text;
-    // randexp repeats `x+` up to its minimum plus `max`, so one correction reaches the length.
-    const bound = Math.min(Math.max(minLength, 8), maxLength, MAX_STRING);
-    const pickHighest = (_low: number, high: number) => high;
-    let longest = draw(pickHighest, bound);
-    if (longest.length > bound)
-      longest = draw(pickHighest, Math.max(0, 2 * bound - longest.length));
-    if (fits(longest)) return longest;
-    // A repetition that draws several characters each (AWS's `^(?:[0-9a-fA-F]{2})+$`) reaches
-    // the length at a fraction of the bound.
-    for (let share = 2; share <= 8; share++) {
-      const drawn = draw(pickHighest, Math.ceil(bound / share));
-      if (fits(drawn)) return drawn;
-    }
-    return tester.test(text) ? text : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-interface Compiled {
-  /** What randexp draws from. */
-  expression: RegExp;
-  /** What a drawn or known value is tested with, without risking catastrophic backtracking. */
-  tester: { test(text: string): boolean };
-}
-
-/**
- * The pattern as JavaScript reads it; undefined for one it does not, or one that repeats
- * something more than `MAX_REPEAT` times (a draw would be that long).
- */
-function compilePattern(pattern: string): Compiled | undefined {
-  const repeats = [...pattern.matchAll(/\{(\d+)/g)].map((match) => Number(match[1]));
-  if (repeats.some((count) => count > MAX_REPEAT)) return undefined;
-  try {
-    return { expression: new RegExp(pattern, "u"), tester: safePattern(pattern, "u", () => {}) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** 3.1 writes an exclusive bound as a number; 3.0 as `true` beside the inclusive one. */
-function boundOf(exclusive: unknown, inclusive: unknown): number | undefined {
-  if (typeof exclusive === "number") return exclusive;
-  return typeof inclusive === "number" ? inclusive : undefined;
-}
-
-function numberValue(schema: Schema, integer: boolean): number {
-  const lowBound = boundOf(schema.exclusiveMinimum, schema.minimum);
-  const highBound = boundOf(schema.exclusiveMaximum, schema.maximum);
-  const lowExclusive =
-    typeof schema.exclusiveMinimum === "number" || schema.exclusiveMinimum === true;
-  const highExclusive =
-    typeof schema.exclusiveMaximum === "number" || schema.exclusiveMaximum === true;
-  const step =
-    typeof schema.multipleOf === "number" && schema.multipleOf > 0
-      ? schema.multipleOf
-      : integer
-        ? 1
-        : 1;
-  let value = lowBound ?? Math.min(1, highBound ?? 1);
-  value = Math.ceil(value / step) * step;
-  if (lowExclusive && lowBound !== undefined && value <= lowBound) value += step;
-  if (highBound !== undefined && (value > highBound || (highExclusive && value >= highBound))) {
-    value = Math.floor(highBound / step) * step;
-    if (highExclusive && value >= highBound) value -= step;
-  }
-  // No whole step fits between exclusive bounds (zalando's tax rate, between 0 and 1): a number
-  // without `multipleOf` takes the middle.
-  const tooLow = lowBound !== undefined && (lowExclusive ? value <= lowBound : value < lowBound);
-  if (!integer && tooLow && highBound !== undefined && schema.multipleOf === undefined)
-    value = (lowBound + highBound) / 2;
-  return integer ? Math.round(value) : value;
 }
 
 function arrayValue(state: State, schema: Schema, at: string, depth: number): unknown[] {
@@ -1209,27 +732,6 @@ function plainObject(
   const plain = Object.fromEntries(Object.entries(value));
   if (filled.length > 0) fillers.set(plain, [...filled]);
   return plain;
-}
-
-/** A seed for one place of the schema: the same place always gets the same values. */
-function seedOf(state: State, pointer: string): number {
-  let hash = 0x811c9dc5 ^ state.seed;
-  for (let index = 0; index < pointer.length; index++) {
-    hash ^= pointer.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
