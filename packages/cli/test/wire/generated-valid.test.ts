@@ -285,6 +285,19 @@ describe("generated values validate against their schema", () => {
     expect(told).toEqual([]);
   });
 
+  it("checks a 3.0 value against the $ref, as the types read it, not the keywords beside it", () => {
+    // microcks' labels and just-eat's service times: `type: object` beside a `$ref` to an array,
+    // which OpenAPI 3.0 ignores (and the generated type, `string[]`, too).
+    const { generate } = generatorFor({
+      StringArray: { type: "array", items: { type: "string" } },
+      Labels: {
+        type: "object",
+        additionalProperties: { $ref: "#/components/schemas/StringArray", type: "object" },
+      },
+    });
+    expect(generate("Labels")).toEqual({ value: { key0: [expect.any(String)] }, problems: [] });
+  });
+
   it("leaves out an optional property whose schema contradicts itself", () => {
     const { generate, told } = generatorFor({
       // visualstudio: an integer enum of strings; graphrbac: a part's additionalProperties
