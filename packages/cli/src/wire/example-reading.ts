@@ -206,8 +206,8 @@ function mergeInto(merged: Schema, schema: Schema): void {
 }
 
 /**
- * Every declaration of each property among an `allOf`'s parts (`$ref`s followed) and the schema
- * itself, in order.
+ * Every declaration of each property among an `allOf`'s parts (`$ref`s followed, their own parts
+ * first) and the schema itself.
  */
 export function propertyDeclarations(
   state: State,
@@ -223,12 +223,19 @@ export function propertyDeclarations(
       declared.set(name, list);
     }
   };
-  (s.allOf ?? []).forEach((part, index) => {
-    if (!isObject(part)) return;
-    const resolved = dereference(state, part as SchemaObject, appendPointer(at, "allOf", index));
-    add(resolved.schema, resolved.pointer);
-  });
-  add(s, at);
+  // A part's own parts declare too (rev.ai's `Job`: a typeless declaration beside a nullable
+  // integer two `allOf` levels down).
+  const walk = (schema: Schema, pointer: string, depth: number) => {
+    if (depth > 8) return;
+    (schema.allOf ?? []).forEach((part, index) => {
+      if (!isObject(part)) return;
+      const where = appendPointer(pointer, "allOf", index);
+      const resolved = dereference(state, part as SchemaObject, where);
+      walk(resolved.schema as Schema, resolved.pointer, depth + 1);
+    });
+    add(schema, pointer);
+  };
+  walk(s, at, 0);
   return declared;
 }
 

@@ -242,6 +242,21 @@ describe("generated values validate against their schema", () => {
           },
         },
       },
+      // rev.ai's job: a typeless declaration beside a nullable integer two allOf levels down.
+      Options: {
+        allOf: [
+          {
+            type: "object",
+            properties: { deleteAfter: { type: "integer", nullable: true, minimum: 10 } },
+          },
+        ],
+      },
+      Job: {
+        allOf: [
+          { $ref: "#/components/schemas/Options" },
+          { type: "object", properties: { deleteAfter: { description: "seconds" } } },
+        ],
+      },
       // AWS: hexadecimal pairs to a length; zalando: a rate strictly between 0 and 1; Graph: a
       // nullable time whose pattern leaves out the zone Ajv's `time` requires.
       Cipher: {
@@ -279,6 +294,7 @@ describe("generated values validate against their schema", () => {
       value: { deep: { allow: [{ ruleType: "ProcessNotAllowed" }] } },
       problems: [],
     });
+    expect(generate("Job")).toEqual({ value: { deleteAfter: 10 }, problems: [] });
     expect(generate("Cipher").problems).toEqual([]);
     expect(generate("Rate")).toEqual({ value: 0.5, problems: [] });
     expect(generate("Defaults")).toEqual({ value: { dueTime: null }, problems: [] });
