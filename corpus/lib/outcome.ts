@@ -47,6 +47,8 @@ export interface Summary {
   /** Answer stage: JSON response schemas, generated values valid, served values valid. */
   answers: number;
   generatedValid: number;
+  /** Generated values that are invalid because their schema contradicts itself. */
+  unsatisfiable: number;
   servedValid: number;
 }
 
@@ -69,6 +71,7 @@ export function summarize(outcomes: readonly DocumentOutcome[]): Summary {
     wireClasses: addClasses(outcomes),
     answers: outcomes.reduce((sum, o) => sum + (o.answers?.answers ?? 0), 0),
     generatedValid: outcomes.reduce((sum, o) => sum + (o.answers?.generatedValid ?? 0), 0),
+    unsatisfiable: outcomes.reduce((sum, o) => sum + (o.answers?.unsatisfiable ?? 0), 0),
     servedValid: outcomes.reduce((sum, o) => sum + (o.answers?.servedValid ?? 0), 0),
   };
 }

@@ -14,6 +14,7 @@ const COLUMNS = [
   "type/value mismatches",
   "answers",
   "generated valid",
+  "unsatisfiable",
   "served valid",
 ] as const;
 
@@ -32,6 +33,7 @@ function figures(summary: Summary): (number | string)[] {
     summary.typeMismatches,
     summary.answers,
     percent(summary.generatedValid, summary.answers),
+    summary.unsatisfiable,
     percent(summary.servedValid, summary.answers),
   ];
 }

@@ -342,9 +342,11 @@ function checkedExample(
   const withExamples = exampleValue(loaded.document, schema, pointer, { direction: "request" });
   if (schemas.problems(structuredClone(withExamples), pointer, coerce).length === 0)
     return withExamples;
+  // Given the validator, as `kit mock` gives it: a `oneOf` value matches exactly one branch.
   return exampleValue(loaded.document, schema, pointer, {
     direction: "request",
     useExamples: false,
+    check: (value, at) => schemas.problems(structuredClone(value), at, coerce),
   });
 }
 

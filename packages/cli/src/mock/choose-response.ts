@@ -93,6 +93,28 @@ export function chooseResponse(
       : documentExample(loaded, media, mediaType, mediaPointer, preference.example);
   if (named === undefined && preference.example !== undefined)
     return { undeclared: `no example named "${preference.example}" is declared for ${mediaType}` };
+  // With the check, the generator takes values the validator accepts where it has a choice
+  // (a `oneOf` branch), and says where the schema admits none.
+  const checked =
+    check === undefined || stream !== undefined
+      ? {}
+      : {
+          check: (value: unknown, pointer: string) =>
+            check.surelyValid?.(value, pointer) ? [] : check.problems(value, pointer),
+          onNoValue: ({
+            pointer,
+            reason,
+            proven,
+          }: {
+            pointer: string;
+            reason: string;
+            proven: boolean;
+          }) =>
+            check.notice(
+              `${proven ? "no value satisfies the schema" : "no valid value found"}: ${reason}; answered anyway: a value generated from the schema`,
+              pointer,
+            ),
+        };
   const generate = (itemSeed: number, useExamples = true): unknown => {
     if (schema === undefined) return undefined;
     const key = `${schema.pointer}\n${itemSeed}${useExamples ? "" : "\nwithout examples"}`;
@@ -103,6 +125,8 @@ export function chooseResponse(
           direction: "response",
           seed: itemSeed,
           useExamples,
+          // Told once: the value served when the schema's examples do not give a valid one.
+          ...(useExamples ? { check: checked.check } : checked),
         }),
       );
     return generated.get(key);

@@ -1,12 +1,34 @@
-import { createRequire } from "node:module";
-import type RandExp from "randexp";
 import { isObject } from "../openapi/is-object.js";
 import { appendPointer } from "../openapi/pointer.js";
-import { dereference } from "../openapi/refs.js";
+import { dereference, documentValue } from "../openapi/refs.js";
 import type { OpenAPIDocument, SchemaObject } from "../openapi/types.js";
+import {
+  allowsNull,
+  branchType,
+  closingParts,
+  conflictingTypes,
+  declaredProperties,
+  declaresOwn,
+  hasOwnShape,
+  hasType,
+  isNullSchema,
+  leadsBack,
+  listedValues,
+  listsValues,
+  mergedKeywords,
+  propertyDeclarations,
+  repeatedBranch,
+  requiredOf,
+  sameJson,
+  typeNames,
+  typeOf,
+  typesMeet,
+} from "./example-reading.js";
+import { numberValue, stringValue } from "./example-scalar.js";
+import type { Schema, State, ValueCheck } from "./example-state.js";
 import { emptyRecord } from "./form-fields.js";
 import type { Direction } from "./json-schema.js";
-import { safePattern } from "./safe-pattern.js";
+import { declaredTypes, NoValue, valueOfOtherType } from "./no-value.js";
 
 export interface ExampleOptions {
   /** Which side of the wire: requests leave out `readOnly` properties, responses `writeOnly` ones. */
@@ -15,11 +37,19 @@ export interface ExampleOptions {
   seed?: number;
   /** Take the document's `example`/`examples`/`default` where given (default true). */
   useExamples?: boolean;
+  /**
+   * The validator: the problems of a value against the document's schema at a pointer (empty
+   * when valid). With it, a `oneOf` value is one that matches exactly one branch, where one is
+   * found.
+   */
+  check?: ValueCheck;
+  /**
+   * Told where and why the schema admits no value the generator finds: `proven` when the document
+   * contradicts itself there (no value exists), else none was found. The value returned is then
+   * the generator's best, which breaks the schema.
+   */
+  onNoValue?: (problem: { pointer: string; reason: string; proven: boolean }) => void;
 }
-
-const require = createRequire(import.meta.url);
-/** randexp loads with the first pattern drawn: `kit generate` without `--mock` never needs it. */
-let randExpClass: typeof RandExp | undefined;
 
 /** Optional properties are filled to this depth, so a value shows what the schema offers. */
 const OPTIONAL_DEPTH = 2;
@@ -33,8 +63,6 @@ const MAX_DEPTH = 12;
  * one overflowed the stack.
  */
 const LAST_DEPTH = 48;
-/** Longest generated string: a larger `minLength` is not met (the value is then invalid). */
-export const MAX_STRING = 4096;
 /** Most items of a generated array and entries of a generated map, `minItems` or not. */
 export const MAX_ITEMS = 100;
 /**
@@ -42,32 +70,6 @@ export const MAX_ITEMS = 100;
  * no more optional properties than their schema demands, so one answer stays near 1 MB.
  */
 export const MAX_TOTAL = 1_000_000;
-/** A pattern repetition `{n}` above this is not drawn (it would build a string of n characters). */
-const MAX_REPEAT = 1000;
-
-const FORMATS: Record<string, string> = {
-  "date-time": "2024-05-06T07:08:09Z",
-  date: "2024-05-06",
-  time: "07:08:09Z",
-  duration: "P1D",
-  uuid: "0b6a8f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b",
-  email: "kit@example.com",
-  "idn-email": "kit@example.com",
-  uri: "https://example.com/kit",
-  "uri-reference": "/kit",
-  iri: "https://example.com/kit",
-  url: "https://example.com/kit",
-  hostname: "example.com",
-  "idn-hostname": "example.com",
-  ipv4: "192.0.2.1",
-  ipv6: "2001:db8::1",
-  byte: "a2l0",
-  base64: "a2l0",
-  password: "kit-secret",
-  regex: "^kit$",
-  "json-pointer": "/kit",
-};
-
 /**
  * A value for `schema`, the same for the same document, schema and seed. The document's own
  * values come first (`const`, `enum`, then with `useExamples` the schema's `example`, `examples`
@@ -90,17 +92,26 @@ export function exampleValue(
     seed: options.seed ?? 0,
     useExamples: options.useExamples ?? true,
     size: { used: 0 },
+    strict: true,
+    check: options.check,
+    open: new Map(),
+    anchors: new Map(),
   };
-  return exampleOf(state, schema, pointer, 0);
-}
-
-interface State {
-  document: OpenAPIDocument;
-  direction: Direction;
-  seed: number;
-  useExamples: boolean;
-  /** Characters and items written so far, shared by the whole value. */
-  size: { used: number };
+  try {
+    return exampleOf(state, schema, pointer, 0);
+  } catch (error) {
+    if (!(error instanceof NoValue)) throw error;
+    options.onNoValue?.(error);
+    // The best the generator can give: each place takes its first candidate, checked or not.
+    const lenient = {
+      ...state,
+      strict: false,
+      size: { used: 0 },
+      open: new Map(),
+      anchors: new Map(),
+    };
+    return exampleOf(lenient, schema, pointer, 0);
+  }
 }
 
 /**
@@ -116,73 +127,339 @@ function exampleOf(
 ): unknown {
   if (input === false) return undefined;
   if (!isObject(input)) return "kit";
-  if (depth > LAST_DEPTH) return null;
+  if (depth > LAST_DEPTH) {
+    if (state.strict) throw new NoValue(pointer, "it requires itself without end", true);
+    return null;
+  }
+  // A schema that may be null and leads back into one being generated ends the chain with null
+  // (a comment's required `parent: Comment | null`), where going on would repeat it to the cap.
+  if (depth > 0 && allowsNull(state, input, pointer) && leadsBack(state, input, pointer))
+    return null;
+  const dynamic = (input as Schema).$dynamicRef;
+  if (typeof dynamic === "string" && dynamic.startsWith("#")) {
+    const anchor = state.anchors.get(dynamic.slice(1));
+    if (anchor !== undefined)
+      return exampleOf(state, anchor.schema, anchor.pointer, depth + 1, alsoRequired);
+  }
   const { schema, pointer: at } = dereference(state, input as SchemaObject, pointer);
   const s = schema as Schema;
+  const anchored = enterAnchor(state, s, at);
+  state.open.set(at, (state.open.get(at) ?? 0) + 1);
+  try {
+    return schemaValue(state, s, at, depth, alsoRequired);
+  } catch (error) {
+    // A schema that admits `null` has that value where it has no other (Graph's nullable time
+    // whose pattern leaves out the zone its format requires).
+    if (error instanceof NoValue && nullFits(state, input, pointer, s)) return null;
+    throw error;
+  } finally {
+    const count = state.open.get(at)! - 1;
+    if (count === 0) state.open.delete(at);
+    else state.open.set(at, count);
+    if (anchored !== undefined) state.anchors.delete(anchored);
+  }
+}
+
+/**
+ * Puts a schema's `$dynamicAnchor` in scope unless an outer schema being generated named it
+ * already: a `$dynamicRef` takes the outermost, as the validator (Ajv) resolves it. The name
+ * added, if any.
+ */
+function enterAnchor(state: State, s: Schema, at: string): string | undefined {
+  const name = s.$dynamicAnchor;
+  if (typeof name !== "string" || state.anchors.has(name)) return undefined;
+  state.anchors.set(name, { schema: s, pointer: at });
+  return name;
+}
+
+function schemaValue(
+  state: State,
+  s: Schema,
+  at: string,
+  depth: number,
+  alsoRequired: ReadonlySet<string>,
+): unknown {
   if (s.const !== undefined) return s.const;
   if (Array.isArray(s.enum) && s.enum.length > 0) {
     // A value of the declared type first (Enode lists an object in a string enum).
     const present = s.enum.filter((value) => value !== null);
-    return present.find((value) => hasType(value, s.type)) ?? present[0] ?? null;
+    const typed = present.find((value) => hasType(value, s.type));
+    if (typed !== undefined) return typed;
+    if (present.length < s.enum.length || s.nullable === true) return null;
+    if (state.strict && s.type !== undefined)
+      throw new NoValue(at, `its enum lists no ${typeNames(s.type)}`, true);
+    return present[0] ?? null;
   }
   if (state.useExamples) {
     if (s.example !== undefined) return s.example;
     if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
     if (s.default !== undefined) return s.default;
   }
-  if (Array.isArray(s.allOf) && s.allOf.length > 0) {
-    const required = new Set([...alsoRequired, ...requiredOf(state, s)]);
-    for (const part of s.allOf) for (const name of requiredOf(state, part)) required.add(name);
-    const parts = s.allOf.map((part, index) =>
-      exampleOf(state, part, appendPointer(at, "allOf", index), depth + 1, required),
-    );
-    const own = hasOwnShape(s) ? synthesize(state, s, at, depth, required) : undefined;
-    const all = own === undefined ? parts : [...parts, own];
-    // Parts that only constrain (`{anyOf: [{required: [a]}, …]}`) give no object of their own;
-    // where any part gives one, the objects are the value.
-    const records = all.filter(isRecord);
-    if (records.length === 0) {
-      // A value of a part that lists the allowed values (`enum`, `const`) meets the others'.
-      const listing = s.allOf.findIndex((part) => listsValues(state, part));
-      if (listing !== -1) return all[listing];
-      // Otherwise one value for every part's keywords at once (pandascore's `{nullable: true}`
-      // beside a `$ref` to `{type: string, format: uri}`).
-      return exampleOf(state, mergedKeywords(state, s, at), at, depth + 1, alsoRequired);
-    }
-    const merged = mergeParts(records);
-    // A key several parts declare must meet every declaration (Linode's `type: {enum}` beside
-    // `type: {example: "automatic"}`): its value is generated from all of them at once.
-    for (const [name, declared] of sharedProperties(state, s, at)) {
-      if (!Object.hasOwn(merged, name)) continue;
-      const item = exampleOf(
-        state,
-        { allOf: declared.map(({ schema }) => schema) },
-        declared[0]!.pointer,
-        depth + 1,
-      );
-      if (item !== undefined) merged[name] = item;
-    }
-    // `additionalProperties: false` beside `allOf` counts only the schema's own properties: the
-    // parts' keys are extra there (ShipEngine's response bodies), so they are left out.
-    if (s.additionalProperties === false)
-      for (const name of Object.keys(merged)) if (!declaresOwn(s, name)) delete merged[name];
-    return merged;
-  }
+  if (Array.isArray(s.allOf) && s.allOf.length > 0)
+    return allOfValue(state, s, s.allOf, at, depth, alsoRequired);
   const branches = s.oneOf ?? s.anyOf;
-  if (Array.isArray(branches) && branches.length > 0) {
-    const key = s.oneOf ? "oneOf" : "anyOf";
-    // A branch whose `type` the schema's own `type` rules out can give no valid value (GitHub
-    // Enterprise's `{type: array, oneOf: [{type: object}, {type: array}]}`).
-    const usable = (branch: unknown) => !isNullSchema(state, branch);
-    const fitting = branches.findIndex(
-      (branch) => usable(branch) && typesMeet(s.type, branchType(state, branch)),
-    );
-    const chosen = Math.max(fitting === -1 ? branches.findIndex(usable) : fitting, 0);
-    const where = appendPointer(at, key, chosen);
-    const value = exampleOf(state, withBranch(state, s, branches[chosen], where), where, depth + 1);
-    return withDiscriminator(state, s, branches[chosen], value);
-  }
+  if (Array.isArray(branches) && branches.length > 0)
+    return branchValue(state, s, branches, s.oneOf ? "oneOf" : "anyOf", at, depth);
   return synthesize(state, s, at, depth, alsoRequired);
+}
+
+function allOfValue(
+  state: State,
+  s: Schema,
+  allOf: unknown[],
+  at: string,
+  depth: number,
+  alsoRequired: ReadonlySet<string>,
+): unknown {
+  if (state.strict) {
+    const conflict = conflictingTypes(state, [...allOf, s]);
+    if (conflict !== undefined)
+      throw new NoValue(
+        at,
+        `its allOf parts declare the types ${conflict[0]} and ${conflict[1]}, which no value has both`,
+        true,
+      );
+  }
+  const required = new Set([...alsoRequired, ...requiredOf(state, s)]);
+  for (const part of allOf) for (const name of requiredOf(state, part)) required.add(name);
+  const parts = allOf.map((part, index) =>
+    exampleOf(state, part, appendPointer(at, "allOf", index), depth + 1, required),
+  );
+  const own = hasOwnShape(s) ? synthesize(state, s, at, depth, required) : undefined;
+  const all = own === undefined ? parts : [...parts, own];
+  // Parts that only constrain (`{anyOf: [{required: [a]}, …]}`) give no object of their own;
+  // where any part gives one, the objects are the value.
+  const records = all.filter(isRecord);
+  if (records.length === 0) {
+    // A value every part that lists values (`enum`, `const`) lists meets the others' too: an
+    // `allOf` narrowing an enum answers with the narrower value.
+    const listed = commonListedValue(state, s, allOf, at);
+    if (listed !== undefined) return listed.value;
+    // Otherwise one value for every part's keywords at once (pandascore's `{nullable: true}`
+    // beside a `$ref` to `{type: string, format: uri}`).
+    return exampleOf(state, mergedKeywords(state, s, at), at, depth + 1, alsoRequired);
+  }
+  const merged = mergeParts(records);
+  // Each key must meet every declaration of it (Linode's `type: {enum}` beside `type: {example:
+  // "automatic"}`) and the `additionalProperties` of every part, or of the schema, that does not
+  // declare it (Azure's parts closed with `false`, graphrbac's `{type: object}` beside another
+  // part's booleans, ShipEngine's `false` beside `allOf`): where more than one schema speaks, the
+  // value is generated from all of them at once, and a key one of them forbids is left out.
+  const declarations = propertyDeclarations(state, s, at);
+  const closures = closingParts(state, s, at);
+  for (const name of Object.keys(merged)) {
+    const extras = closures
+      .filter((closure) => !declaresOwn(closure.schema, name))
+      .map(({ schema, pointer }) => ({
+        schema: schema.additionalProperties,
+        pointer: appendPointer(pointer, "additionalProperties"),
+      }));
+    const forbidding = extras.find(({ schema }) => schema === false);
+    if (forbidding !== undefined) {
+      if (state.strict && required.has(name))
+        throw new NoValue(
+          at,
+          `it requires "${name}", which the additionalProperties: false at ${forbidding.pointer} forbids`,
+          true,
+        );
+      delete merged[name];
+      continue;
+    }
+    const all = [...(declarations.get(name) ?? []), ...extras];
+    if (all.length < 2) continue;
+    const conflict = state.strict
+      ? conflictingTypes(
+          state,
+          all.map(({ schema }) => schema),
+        )
+      : undefined;
+    if (conflict !== undefined && required.has(name))
+      throw new NoValue(
+        at,
+        `its parts declare "${name}" as ${conflict[0]} and as ${conflict[1]}, which no value is both`,
+        true,
+      );
+    const whole = { allOf: all.map(({ schema }) => schema) };
+    const item = required.has(name)
+      ? exampleOf(state, whole, all[0]!.pointer, depth + 1)
+      : optionalValue(state, whole, all[0]!.pointer, depth + 1);
+    if (item !== undefined) merged[name] = item;
+    else delete merged[name];
+  }
+  return merged;
+}
+
+/**
+ * A value every part of an `allOf` that lists values (`enum`, `const`) lists, of every part's
+ * type; undefined when no part lists any.
+ */
+function commonListedValue(
+  state: State,
+  s: Schema,
+  allOf: unknown[],
+  at: string,
+): { value: unknown } | undefined {
+  const lists = allOf
+    .map((part) => listedValues(state, part))
+    .filter((list): list is unknown[] => list !== undefined);
+  if (lists.length === 0) return undefined;
+  const types = [s.type, ...allOf.map((part) => branchType(state, part))];
+  const common = lists[0]!.filter((value) =>
+    lists.every((list) => list.some((other) => sameJson(other, value))),
+  );
+  const found = common.find((value) => types.every((type) => hasType(value, type)));
+  if (found !== undefined) return { value: found };
+  if (state.strict)
+    throw new NoValue(at, "its allOf parts list no value in common of every part's type", true);
+  return { value: lists[0]![0] };
+}
+
+/**
+ * A `oneOf`/`anyOf` value: the first branch whose type the schema's own `type` allows that gives
+ * a value (the branches' own contradictions pass to the next). With the validator, a `oneOf`
+ * value must match exactly one branch: the branch's value, else that value without the keys
+ * only other branches require, else with a key another branch declares given a type it refuses.
+ */
+function branchValue(
+  state: State,
+  s: Schema,
+  branches: unknown[],
+  key: "oneOf" | "anyOf",
+  at: string,
+  depth: number,
+): unknown {
+  // A branch whose `type` the schema's own `type` rules out can give no valid value (GitHub
+  // Enterprise's `{type: array, oneOf: [{type: object}, {type: array}]}`).
+  const usable = (branch: unknown) => !isNullSchema(state, branch);
+  const order = [...branches.keys()].filter(
+    (index) => usable(branches[index]) && typesMeet(s.type, branchType(state, branches[index])),
+  );
+  if (order.length === 0) {
+    if (state.strict && s.type !== undefined && branches.some(usable))
+      throw new NoValue(
+        at,
+        `its type ${typeNames(s.type)} allows none of its ${key} branches`,
+        true,
+      );
+    order.push(Math.max(branches.findIndex(usable), 0));
+  }
+  if (state.strict && key === "oneOf") {
+    const twice = repeatedBranch(branches);
+    if (twice !== undefined)
+      throw new NoValue(
+        at,
+        `its oneOf lists the same schema at ${twice[0]} and ${twice[1]}, so no value matches exactly one`,
+        true,
+      );
+  }
+  const check = state.strict && key === "oneOf" ? state.check : undefined;
+  // The validator reads the document: only a schema that stands there as it is read here.
+  const checked = check !== undefined && documentValue(state.document, at) === s;
+  let failure: NoValue | undefined;
+  let problem: string | undefined;
+  for (const index of order) {
+    const where = appendPointer(at, key, index);
+    let value: unknown;
+    try {
+      const branchSchema = withBranch(state, s, branches[index], where);
+      value = withDiscriminator(
+        state,
+        s,
+        branches[index],
+        exampleOf(state, branchSchema, where, depth + 1),
+      );
+    } catch (error) {
+      if (!(error instanceof NoValue)) throw error;
+      failure ??= error;
+      continue;
+    }
+    if (!checked) return value;
+    for (const candidate of distinguished(state, s, branches, index, value)) {
+      const problems = check(candidate, at);
+      if (problems.length === 0) return candidate;
+      problem ??= problems[0];
+    }
+  }
+  if (problem !== undefined)
+    throw new NoValue(
+      at,
+      `no value found that matches exactly one ${key} branch (${problem})`,
+      false,
+    );
+  throw failure ?? new NoValue(at, `none of its ${key} branches gives a value`, false);
+}
+
+/**
+ * Candidates for a `oneOf` value of branch `index` that match no other branch, in order: the
+ * value itself; without the keys only other branches require (a `required`-only branch each);
+ * then, for each other branch, a key it declares and this one does not, given a type it refuses.
+ */
+function distinguished(
+  state: State,
+  s: Schema,
+  branches: unknown[],
+  index: number,
+  value: unknown,
+): unknown[] {
+  if (!isRecord(value)) return [value];
+  const own = new Set([...requiredOf(state, s), ...requiredOf(state, branches[index])]);
+  const others = branches
+    .flatMap((branch, other) => (other === index ? [] : requiredOf(state, branch)))
+    .filter((name) => !own.has(name) && Object.hasOwn(value, name));
+  const lean = emptyRecord();
+  for (const [name, item] of Object.entries(value)) if (!others.includes(name)) lean[name] = item;
+  const declared = declaredProperties(state, branches[index], 0);
+  if (isObject(s.properties)) for (const name of Object.keys(s.properties)) declared.set(name, {});
+  const marked = { ...lean };
+  for (const [other, branch] of branches.entries()) {
+    if (other === index) continue;
+    // By name, so the key is the same however the document's keys are ordered.
+    const properties = [...declaredProperties(state, branch, 0)].sort(([left], [right]) =>
+      left < right ? -1 : left > right ? 1 : 0,
+    );
+    for (const [name, property] of properties) {
+      if (declared.has(name) || Object.hasOwn(marked, name)) continue;
+      const refused = valueOfOtherType(
+        declaredTypes(
+          isObject(property)
+            ? dereference(state, property as SchemaObject, "#").schema.type
+            : undefined,
+        ),
+      );
+      if (refused === undefined) continue;
+      marked[name] = refused;
+      break;
+    }
+  }
+  const candidates: unknown[] = [value];
+  if (others.length > 0) candidates.push(plainObject(lean, []));
+  if (Object.keys(marked).length > Object.keys(lean).length)
+    candidates.push(plainObject(marked, []));
+  return candidates;
+}
+
+/**
+ * Whether `null` is valid for a schema that admits it: the validator says, where it reads the
+ * schema as it stands in the document; else only a schema that combines nothing (`type: [string,
+ * null]`, 3.0's `nullable`), as `type: "null"` beside `oneOf` branches that are not admits none.
+ */
+function nullFits(state: State, input: unknown, pointer: string, s: Schema): boolean {
+  if (!allowsNull(state, input, pointer)) return false;
+  if (state.check !== undefined && documentValue(state.document, pointer) === input)
+    return state.check(null, pointer).length === 0;
+  const combines = (schema: Schema) =>
+    schema.oneOf !== undefined || schema.anyOf !== undefined || schema.not !== undefined;
+  return !combines(input as Schema) && !combines(s);
+}
+
+/** A property's value, or undefined where its schema admits none (an optional one is left out). */
+function optionalValue(state: State, schema: unknown, pointer: string, depth: number): unknown {
+  try {
+    return exampleOf(state, schema, pointer, depth);
+  } catch (error) {
+    if (error instanceof NoValue) return undefined;
+    throw error;
+  }
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -199,8 +476,8 @@ function withDiscriminator(state: State, s: Schema, branch: unknown, value: unkn
   const property = discriminator.propertyName;
   const ref = branch.$ref;
   if (typeof property !== "string" || typeof ref !== "string") return value;
-  const resolved = dereference(state, branch as SchemaObject, "#").schema;
-  const declared = isObject(resolved.properties) ? resolved.properties[property] : undefined;
+  // Declared by the branch or one of its `allOf` parts (OpenAI's `MessageResource`).
+  const declared = declaredProperties(state, branch, 0).get(property);
   if (listsValues(state, declared)) return value;
   const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
   const name =
@@ -209,95 +486,25 @@ function withDiscriminator(state: State, s: Schema, branch: unknown, value: unkn
       .find((key) => mapping[key] === ref || `#/components/schemas/${mapping[key]}` === ref) ??
     /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
   if (name === undefined) return value;
-  return { ...value, [property]: name };
+  // The name as a value of the property's own type: mapping keys are strings, a boolean
+  // property reads `"true"` as `true`. A name the type cannot hold leaves the value alone.
+  const types = declaredTypes(
+    isObject(declared) ? dereference(state, declared as SchemaObject, "#").schema.type : undefined,
+  );
+  const named = typedName(name, types);
+  if (named === undefined) return value;
+  return { ...value, [property]: named };
 }
 
-/** Whether a schema (`$ref` followed) allows only listed values: `const` or `enum`. */
-function listsValues(state: State, input: unknown): boolean {
-  if (!isObject(input)) return false;
-  const { schema } = dereference(state, input as SchemaObject, "#");
-  return schema.const !== undefined || Array.isArray(schema.enum);
-}
-
-/** Whether the schema itself names the key in `properties` or matches it by `patternProperties`. */
-function declaresOwn(s: Schema, name: string): boolean {
-  if (isObject(s.properties) && Object.hasOwn(s.properties, name)) return true;
-  if (!isObject(s.patternProperties)) return false;
-  return Object.keys(s.patternProperties).some((pattern) => {
-    try {
-      return safePattern(pattern, "u", () => {}).test(name);
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** One schema with the keywords of every `allOf` part (`$ref`s followed) and the schema's own. */
-function mergedKeywords(state: State, s: Schema, at: string): Schema {
-  const merged: Schema = {};
-  (s.allOf ?? []).forEach((part, index) => {
-    if (!isObject(part)) return;
-    const resolved = dereference(
-      state,
-      part as SchemaObject,
-      appendPointer(at, "allOf", index),
-    ).schema;
-    Object.assign(merged, resolved);
-  });
-  const { allOf: _, ...own } = s;
-  Object.assign(merged, own);
-  // A part's own `allOf` was merged into its value already; it is not walked again.
-  delete merged.allOf;
-  return merged;
-}
-
-/**
- * The properties that more than one of an `allOf`'s parts (`$ref`s followed) or the schema itself
- * declare, each with its declarations in order.
- */
-function sharedProperties(
-  state: State,
-  s: Schema,
-  at: string,
-): Map<string, { schema: unknown; pointer: string }[]> {
-  const declared = new Map<string, { schema: unknown; pointer: string }[]>();
-  const add = (schema: SchemaObject, pointer: string) => {
-    if (!isObject(schema.properties)) return;
-    for (const [name, property] of Object.entries(schema.properties)) {
-      const list = declared.get(name) ?? [];
-      list.push({ schema: property, pointer: appendPointer(pointer, "properties", name) });
-      declared.set(name, list);
-    }
-  };
-  (s.allOf ?? []).forEach((part, index) => {
-    if (!isObject(part)) return;
-    const resolved = dereference(state, part as SchemaObject, appendPointer(at, "allOf", index));
-    add(resolved.schema, resolved.pointer);
-  });
-  add(s, at);
-  return new Map([...declared].filter(([, list]) => list.length > 1));
-}
-
-/** The `required` names of a schema, `$ref` followed. */
-function requiredOf(state: State, input: unknown): string[] {
-  if (!isObject(input)) return [];
-  const { schema } = dereference(state, input as SchemaObject, "#");
-  return Array.isArray(schema.required)
-    ? schema.required.filter((name): name is string => typeof name === "string")
-    : [];
-}
-
-interface Schema extends SchemaObject {
-  examples?: unknown[];
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  uniqueItems?: boolean;
-  minProperties?: number;
-  pattern?: string;
-  multipleOf?: number;
-  writeOnly?: boolean;
+/** A mapping key as a value of one of `types` (any type when none); undefined when none holds it. */
+function typedName(name: string, types: readonly string[]): unknown {
+  if (types.length === 0 || types.includes("string")) return name;
+  if (types.includes("boolean") && (name === "true" || name === "false")) return name === "true";
+  const number = Number(name);
+  if (name.trim() !== "" && Number.isFinite(number))
+    if (types.includes("number") || (types.includes("integer") && Number.isInteger(number)))
+      return number;
+  return undefined;
 }
 
 /**
@@ -319,46 +526,6 @@ function withBranch(state: State, parent: Schema, branch: unknown, at: string): 
   const required = [...(own.required ?? []), ...(resolved.required ?? [])];
   if (required.length > 0) merged.required = [...new Set(required)];
   return merged;
-}
-
-function hasOwnShape(schema: Schema): boolean {
-  return schema.properties !== undefined || schema.type !== undefined;
-}
-
-function branchType(state: State, branch: unknown): SchemaObject["type"] {
-  if (!isObject(branch)) return undefined;
-  return dereference(state, branch as SchemaObject, "#").schema.type;
-}
-
-/** Whether `value` is of `type` (any type when none is declared). */
-function hasType(value: unknown, type: SchemaObject["type"]): boolean {
-  if (type === undefined) return true;
-  const kind = Array.isArray(value)
-    ? "array"
-    : value === null
-      ? "null"
-      : typeof value === "number"
-        ? Number.isInteger(value)
-          ? "integer"
-          : "number"
-        : typeof value;
-  return typesMeet(type, kind as SchemaObject["type"]);
-}
-
-/** Whether a value can have both types; an absent `type` allows every type. */
-function typesMeet(left: SchemaObject["type"], right: SchemaObject["type"]): boolean {
-  if (left === undefined || right === undefined) return true;
-  const widen = (type: unknown) => (type === "integer" ? ["integer", "number"] : [type]);
-  const lefts = new Set((Array.isArray(left) ? left : [left]).flatMap(widen));
-  return (Array.isArray(right) ? right : [right]).flatMap(widen).some((type) => lefts.has(type));
-}
-
-function isNullSchema(state: State, input: unknown): boolean {
-  if (!isObject(input)) return false;
-  const { schema } = dereference(state, input as SchemaObject, "#");
-  return (
-    schema.type === "null" || (Array.isArray(schema.enum) && schema.enum.every((v) => v === null))
-  );
 }
 
 function synthesize(
@@ -395,143 +562,6 @@ function synthesize(
   }
 }
 
-function typeOf(schema: Schema): string {
-  if (Array.isArray(schema.type)) {
-    return schema.type.find((type) => type !== "null") ?? schema.type[0] ?? "string";
-  }
-  if (typeof schema.type === "string") return schema.type;
-  if (schema.properties !== undefined || schema.additionalProperties !== undefined) return "object";
-  if (schema.items !== undefined) return "array";
-  if (schema.minimum !== undefined || schema.maximum !== undefined) return "number";
-  return "string";
-}
-
-function stringValue(state: State, schema: Schema, at: string): string {
-  const format = typeof schema.format === "string" ? FORMATS[schema.format] : undefined;
-  let text: string | undefined;
-  if (typeof schema.pattern === "string") {
-    // A draw from the pattern rarely meets the format too (Graph's date-times, upper-case UUIDs):
-    // the format's own value, or its upper-case form, is taken when the pattern accepts it.
-    const compiled = compilePattern(schema.pattern);
-    text =
-      compiled === undefined
-        ? undefined
-        : ([format, format?.toUpperCase()].find(
-            (candidate) => candidate !== undefined && compiled.tester.test(candidate),
-          ) ?? fromPattern(compiled, seedOf(state, at), schema.minLength, schema.maxLength));
-  }
-  text ??= format ?? `kit-${seedOf(state, at).toString(36).slice(0, 4)}`;
-  const min = schema.minLength ?? 0;
-  if (text.length < min) text = lengthened(text, schema.format, Math.min(min, MAX_STRING));
-  if (text.length > MAX_STRING) text = text.slice(0, MAX_STRING);
-  state.size.used += text.length;
-  if (schema.maxLength !== undefined && text.length > schema.maxLength) {
-    text = text.slice(0, schema.maxLength);
-  }
-  return text;
-}
-
-/**
- * `text` made `length` characters long where its format still holds: a date-time gets digits of
- * a second's fraction (Unicourt's `minLength: 25`), an e-mail address a longer local part, other
- * text (URIs, names) trailing `k`s.
- */
-function lengthened(text: string, format: unknown, length: number): string {
-  const missing = length - text.length;
-  if (format === "date-time" && text.endsWith("Z") && missing >= 2)
-    return `${text.slice(0, -1)}.${"0".repeat(missing - 1)}Z`;
-  const at = text.indexOf("@");
-  if ((format === "email" || format === "idn-email") && at > 0)
-    return `${text.slice(0, at)}${"k".repeat(missing)}${text.slice(at)}`;
-  return text.padEnd(length, "k");
-}
-
-/**
- * A string matching `expression` within the length bounds, or undefined when randexp cannot draw
- * one. A random draw that is too short is drawn again taking every repetition to its
- * bound, which reaches `minLength` for the usual `^[0-9a-f]+$` with a fixed length.
- */
-function fromPattern(
-  { expression, tester }: Compiled,
-  seed: number,
-  minLength = 0,
-  maxLength = Number.POSITIVE_INFINITY,
-): string | undefined {
-  try {
-    const random = mulberry32(seed);
-    const fits = (text: string) =>
-      text.length >= minLength && text.length <= maxLength && tester.test(text);
-    const draw = (pick: (low: number, high: number) => number, max: number) => {
-      randExpClass ??= require("randexp") as typeof RandExp;
-      const generator = new randExpClass(expression);
-      generator.max = max;
-      generator.randInt = pick;
-      return generator.gen();
-    };
-    const text = draw((low, high) => low + Math.floor(random() * (high - low + 1)), 8);
-    if (fits(text)) return text;
-    // randexp repeats `x+` up to its minimum plus `max`, so one correction reaches the length.
-    const bound = Math.min(Math.max(minLength, 8), maxLength, MAX_STRING);
-    const pickHighest = (_low: number, high: number) => high;
-    let longest = draw(pickHighest, bound);
-    if (longest.length > bound)
-      longest = draw(pickHighest, Math.max(0, 2 * bound - longest.length));
-    return fits(longest) ? longest : tester.test(text) ? text : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-interface Compiled {
-  /** What randexp draws from. */
-  expression: RegExp;
-  /** What a drawn or known value is tested with, without risking catastrophic backtracking. */
-  tester: { test(text: string): boolean };
-}
-
-/**
- * The pattern as JavaScript reads it; undefined for one it does not, or one that repeats
- * something more than `MAX_REPEAT` times (a draw would be that long).
- */
-function compilePattern(pattern: string): Compiled | undefined {
-  const repeats = [...pattern.matchAll(/\{(\d+)/g)].map((match) => Number(match[1]));
-  if (repeats.some((count) => count > MAX_REPEAT)) return undefined;
-  try {
-    return { expression: new RegExp(pattern, "u"), tester: safePattern(pattern, "u", () => {}) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** 3.1 writes an exclusive bound as a number; 3.0 as `true` beside the inclusive one. */
-function boundOf(exclusive: unknown, inclusive: unknown): number | undefined {
-  if (typeof exclusive === "number") return exclusive;
-  return typeof inclusive === "number" ? inclusive : undefined;
-}
-
-function numberValue(schema: Schema, integer: boolean): number {
-  const lowBound = boundOf(schema.exclusiveMinimum, schema.minimum);
-  const highBound = boundOf(schema.exclusiveMaximum, schema.maximum);
-  const lowExclusive =
-    typeof schema.exclusiveMinimum === "number" || schema.exclusiveMinimum === true;
-  const highExclusive =
-    typeof schema.exclusiveMaximum === "number" || schema.exclusiveMaximum === true;
-  const step =
-    typeof schema.multipleOf === "number" && schema.multipleOf > 0
-      ? schema.multipleOf
-      : integer
-        ? 1
-        : 1;
-  let value = lowBound ?? Math.min(1, highBound ?? 1);
-  value = Math.ceil(value / step) * step;
-  if (lowExclusive && lowBound !== undefined && value <= lowBound) value += step;
-  if (highBound !== undefined && (value > highBound || (highExclusive && value >= highBound))) {
-    value = Math.floor(highBound / step) * step;
-    if (highExclusive && value >= highBound) value -= step;
-  }
-  return integer ? Math.round(value) : value;
-}
-
 function arrayValue(state: State, schema: Schema, at: string, depth: number): unknown[] {
   const min = schema.minItems ?? 0;
   const max = schema.maxItems ?? Number.POSITIVE_INFINITY;
@@ -541,15 +571,18 @@ function arrayValue(state: State, schema: Schema, at: string, depth: number): un
   const items: unknown[] = [];
   for (let index = 0; index < length; index++) {
     const prefix = schema.prefixItems?.[index];
+    // Items past `minItems` are optional: one whose schema admits no value ends the array.
+    const generate = index < min ? exampleOf : optionalValue;
     const item =
       prefix !== undefined
-        ? exampleOf(state, prefix, appendPointer(at, "prefixItems", index), depth + 1)
-        : exampleOf(
+        ? generate(state, prefix, appendPointer(at, "prefixItems", index), depth + 1)
+        : generate(
             { ...state, seed: state.seed + index },
             schema.items ?? {},
             appendPointer(at, "items"),
             depth + 1,
           );
+    if (item === undefined && index >= min) break;
     items.push(item);
   }
   return items;
@@ -579,18 +612,16 @@ function objectValue(
   for (const name of names) {
     if ((depth >= MAX_DEPTH || state.size.used >= MAX_TOTAL) && !required.has(name)) continue;
     if (!required.has(name) && depth >= OPTIONAL_DEPTH) continue;
-    const item = exampleOf(
-      state,
-      properties[name],
-      appendPointer(at, "properties", name),
-      depth + 1,
-    );
+    const where = appendPointer(at, "properties", name);
+    const item = required.has(name)
+      ? exampleOf(state, properties[name], where, depth + 1)
+      : optionalValue(state, properties[name], where, depth + 1);
     if (item !== undefined) value[name] = item;
   }
   // An empty object vanishes in a form or deepObject body: write at least one declared property.
   const first = names[0];
   if (Object.keys(value).length === 0 && first !== undefined && depth < FIRST_PROPERTY_DEPTH) {
-    const item = exampleOf(
+    const item = optionalValue(
       state,
       properties[first],
       appendPointer(at, "properties", first),
@@ -606,7 +637,7 @@ function objectValue(
   for (const name of names) {
     if (Object.keys(value).length >= least) break;
     if (Object.hasOwn(value, name)) continue;
-    const item = exampleOf(
+    const item = optionalValue(
       state,
       properties[name],
       appendPointer(at, "properties", name),
@@ -618,6 +649,12 @@ function objectValue(
   for (const name of required) {
     if (typeof name !== "string" || Object.hasOwn(value, name) || Object.hasOwn(properties, name))
       continue;
+    if (state.strict && extra === false && !declaresOwn(schema, name))
+      throw new NoValue(
+        at,
+        `it requires "${name}", which its additionalProperties: false forbids`,
+        true,
+      );
     // Required without a schema of its own: the schema extra keys take, else a string.
     value[name] = isObject(extra)
       ? exampleOf(state, extra, appendPointer(at, "additionalProperties"), depth + 1)
@@ -631,12 +668,14 @@ function objectValue(
   const keys = extraKeys(state, schema, at);
   if (isObject(extra) && depth < MAX_DEPTH) {
     for (let index = 0; Object.keys(value).length < wanted && index < keys.length; index++) {
-      value[keys.at(index)] = exampleOf(
-        state,
-        extra,
-        appendPointer(at, "additionalProperties"),
-        depth + 1,
-      );
+      // Past `minProperties`, an entry whose schema admits no value is left out.
+      const where = appendPointer(at, "additionalProperties");
+      const item =
+        index < least
+          ? exampleOf(state, extra, where, depth + 1)
+          : optionalValue(state, extra, where, depth + 1);
+      if (item === undefined) break;
+      value[keys.at(index)] = item;
     }
   } else if (extra !== false) {
     // Any extra key is allowed: `minProperties` is met with strings under new keys.
@@ -693,27 +732,6 @@ function plainObject(
   const plain = Object.fromEntries(Object.entries(value));
   if (filled.length > 0) fillers.set(plain, [...filled]);
   return plain;
-}
-
-/** A seed for one place of the schema: the same place always gets the same values. */
-function seedOf(state: State, pointer: string): number {
-  let hash = 0x811c9dc5 ^ state.seed;
-  for (let index = 0; index < pointer.length; index++) {
-    hash ^= pointer.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

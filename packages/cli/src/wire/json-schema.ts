@@ -104,6 +104,12 @@ function schema(value: unknown, is30: boolean, direction: Direction): unknown {
     else if (SCHEMA_VALUES.has(key)) copy[key] = schema(item, is30, direction);
     else copy[key] = item;
   }
+  // OpenAPI 3.0 ignores the keywords beside a `$ref`, and so do the generated types and the
+  // example generator (microcks' `{$ref: StringArray, type: object}`): the validator too, never
+  // stricter than the document, but for `nullable` and the readOnly/writeOnly flags, which both
+  // read there.
+  if (is30 && typeof copy.$ref === "string")
+    for (const key of Object.keys(copy)) if (!REF_COMPANIONS.has(key)) delete copy[key];
   // 3.0's spellings also turn up in 3.1 documents (OpenAI's); read there, they keep their meaning
   // instead of making the schema one Ajv refuses to compile.
   if (is30 || typeof copy.nullable === "boolean" || hasBooleanBound(copy)) spell30As2020(copy);
@@ -112,6 +118,9 @@ function schema(value: unknown, is30: boolean, direction: Direction): unknown {
   readDiscriminator(copy);
   return copy;
 }
+
+/** What a 3.0 schema keeps beside its `$ref`. */
+const REF_COMPANIONS = new Set(["$ref", "nullable", "readOnly", "writeOnly"]);
 
 /**
  * OpenAPI's `discriminator` names the one member of a `oneOf` a value is read as, so members may

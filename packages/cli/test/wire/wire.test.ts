@@ -239,30 +239,48 @@ describe("exampleValue", () => {
     expect(answer(map({ pattern: "^k" }))).toEqual({ key0: 1, key1: 1, key2: 1 });
   });
 
-  it("ends a schema that requires itself with null instead of overflowing the stack", async () => {
+  it("ends a required self-reference at the null it allows; says when no finite value exists", async () => {
     const loaded = await loadOpenAPIDocument({
       openapi: "3.0.3",
       info: { title: "t", version: "1" },
       paths: {},
       components: {
         schemas: {
+          // orval's and hey-api's `circular`: nullable beside the `$ref`, or through `allOf`.
           Node: {
             type: "object",
             required: ["child"],
             properties: { child: { nullable: true, $ref: "#/components/schemas/Node" } },
           },
+          Comment: {
+            type: "object",
+            required: ["id", "parent"],
+            properties: {
+              id: { type: "string" },
+              parent: { nullable: true, allOf: [{ $ref: "#/components/schemas/Comment" }] },
+            },
+          },
+          // No null allowed: no finite value exists.
+          Endless: {
+            type: "object",
+            required: ["next"],
+            properties: { next: { $ref: "#/components/schemas/Endless" } },
+          },
         },
       },
     });
-    let value = exampleValue(loaded.document, { $ref: "#/components/schemas/Node" }, "#/x", {
-      direction: "response",
-    }) as { child: unknown } | null;
-    let depth = 0;
-    while (value !== null) {
-      value = value.child as { child: unknown } | null;
-      depth++;
-    }
-    expect(depth).toBeGreaterThan(12);
+    const value = (name: string, onNoValue?: (problem: unknown) => void) =>
+      exampleValue(loaded.document, { $ref: `#/components/schemas/${name}` }, "#/x", {
+        direction: "response",
+        ...(onNoValue === undefined ? {} : { onNoValue }),
+      });
+    expect(value("Node")).toEqual({ child: null });
+    expect(value("Comment")).toEqual({ id: expect.any(String), parent: null });
+    const told: unknown[] = [];
+    expect(value("Endless", (problem) => told.push(problem))).toBeTypeOf("object");
+    expect(told).toEqual([
+      expect.objectContaining({ reason: "it requires itself without end", proven: true }),
+    ]);
   });
 
   it("merges the chosen oneOf/anyOf branch with the keywords beside it and meets a pattern's fixed length", async () => {
