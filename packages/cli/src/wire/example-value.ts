@@ -17,9 +17,9 @@ import {
   listsValues,
   mergedKeywords,
   propertyDeclarations,
-  repeatedBranch,
   requiredOf,
   sameJson,
+  twinBranches,
   typeNames,
   typeOf,
   typesMeet,
@@ -343,14 +343,25 @@ function branchValue(
       );
     order.push(Math.max(branches.findIndex(usable), 0));
   }
-  if (state.strict && key === "oneOf") {
-    const twice = repeatedBranch(branches);
-    if (twice !== undefined)
+  // A value matching one of two alike branches matches both: those, and branches whose every
+  // value matches such a pair too, can never be the one branch matched.
+  const twins = state.strict && key === "oneOf" ? twinBranches(state, branches) : undefined;
+  if (twins !== undefined) {
+    const [first, second] = twins.pair;
+    const rest = order.filter((index) => !twins.twinned.has(index));
+    const open = rest.filter((index) => twins.covering(index) === undefined);
+    if (open.length === 0) {
+      const also =
+        rest.length === 0
+          ? ""
+          : `, and every value of its branch ${rest.join(" and ")} matches a repeated branch too`;
       throw new NoValue(
         at,
-        `its oneOf lists the same schema at ${twice[0]} and ${twice[1]}, so no value matches exactly one`,
+        `its oneOf lists the same schema at ${first} and ${second}${also}, so no value matches exactly one`,
         true,
       );
+    }
+    order.splice(0, order.length, ...open);
   }
   const check = state.strict && key === "oneOf" ? state.check : undefined;
   // The validator reads the document: only a schema that stands there as it is read here.

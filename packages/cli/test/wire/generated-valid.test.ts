@@ -342,6 +342,73 @@ describe("generated values validate against their schema", () => {
     expect(told).toEqual([]);
   });
 
+  it("proves alike oneOf branches and a pattern longer than maxLength admit no value", () => {
+    const location = (what: string, extra: Record<string, unknown> = {}) => ({
+      description: `JWT location in a ${what}`,
+      type: "object",
+      required: ["type", "name", ...Object.keys(extra)],
+      properties: {
+        name: { description: `Name of the ${what}`, example: "a string value", type: "string" },
+        type: { description: `String with value ${what}`, type: "string" },
+        ...extra,
+      },
+    });
+    const { generate, told } = generatorFor({
+      // otoroshi: two branches alike but for their descriptions, and a third whose every value
+      // matches them too.
+      InQueryParam: location("query param"),
+      InHeader: location("header", { remove: { type: "string" } }),
+      InCookie: location("cookie"),
+      Verifier: {
+        type: "object",
+        required: ["source"],
+        properties: {
+          source: {
+            oneOf: [
+              { $ref: "#/components/schemas/InQueryParam" },
+              { $ref: "#/components/schemas/InHeader" },
+              { $ref: "#/components/schemas/InCookie" },
+            ],
+          },
+        },
+      },
+      // A repeated branch beside one that differs: only the other can be the one matched.
+      Either: {
+        oneOf: [
+          { $ref: "#/components/schemas/InCookie" },
+          { $ref: "#/components/schemas/InCookie" },
+          { type: "string" },
+        ],
+      },
+      // apprunner: a UUID pattern (36 characters) under maxLength 32.
+      ServiceId: {
+        type: "string",
+        maxLength: 32,
+        pattern:
+          "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-5][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}",
+      },
+      Short: { type: "string", maxLength: 4, pattern: "^[a-z]{2}-?\\d+$" },
+    });
+    for (const name of ["Either", "Short"]) expect(generate(name).problems, name).toEqual([]);
+    expect(told).toEqual([]);
+    for (const name of ["Verifier", "ServiceId"])
+      expect(generate(name).problems, name).not.toEqual([]);
+    expect(told).toEqual([
+      {
+        pointer: "#/components/schemas/Verifier/properties/source",
+        reason:
+          "its oneOf lists the same schema at 0 and 2, and every value of its branch 1 matches a repeated branch too, so no value matches exactly one",
+        proven: true,
+      },
+      {
+        pointer: "#/components/schemas/ServiceId",
+        reason:
+          "its pattern [0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-5][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12} needs at least 36 characters, more than its maxLength 32",
+        proven: true,
+      },
+    ]);
+  });
+
   it("says where and why a required value cannot exist", () => {
     const { generate, told } = generatorFor({
       // visualstudio, vercel, SendGrid, ShipEngine.
