@@ -3,6 +3,7 @@ import { appendPointer } from "../openapi/pointer.js";
 import { dereference } from "../openapi/refs.js";
 import type { SchemaObject } from "../openapi/types.js";
 import type { Schema, State } from "./example-state.js";
+import { is30Document } from "./json-schema.js";
 import { declaredTypes } from "./no-value.js";
 import { safePattern } from "./safe-pattern.js";
 
@@ -339,15 +340,27 @@ export function propertyDeclarations(
   return declared;
 }
 
-/** The `required` names of a schema, `$ref` followed, its `allOf` parts' included. */
+/**
+ * The `required` names of a schema, `$ref` followed, its `allOf` parts' included; in 3.1, also
+ * those beside a `$ref` (codat's `{$ref: ModifiedDates, required: [name]}`), which the validator
+ * reads as 3.1 does.
+ */
 export function requiredOf(state: State, input: unknown, depth = 0): string[] {
   if (!isObject(input) || depth > 8) return [];
   const { schema } = dereference(state, input as SchemaObject, "#");
-  const own = Array.isArray(schema.required)
-    ? schema.required.filter((name): name is string => typeof name === "string")
-    : [];
+  const beside = schema !== input && !is30Document(state.document) ? namesOf(input.required) : [];
   const parts = Array.isArray(schema.allOf) ? schema.allOf : [];
-  return [...own, ...parts.flatMap((part) => requiredOf(state, part, depth + 1))];
+  return [
+    ...beside,
+    ...namesOf(schema.required),
+    ...parts.flatMap((part) => requiredOf(state, part, depth + 1)),
+  ];
+}
+
+function namesOf(required: unknown): string[] {
+  return Array.isArray(required)
+    ? required.filter((name): name is string => typeof name === "string")
+    : [];
 }
 
 export function hasOwnShape(schema: Schema): boolean {

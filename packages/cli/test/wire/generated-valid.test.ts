@@ -314,6 +314,38 @@ describe("generated values validate against their schema", () => {
     expect(generate("Labels")).toEqual({ value: { key0: [expect.any(String)] }, problems: [] });
   });
 
+  it("writes in 3.1 a key required beside a $ref, as the validator reads it", () => {
+    // codat commerce's tax components, deep enough that optional keys are left out.
+    const { generate, told } = generatorFor(
+      {
+        Dates: { allOf: [{ type: "object", properties: { modifiedDate: { type: "string" } } }] },
+        TaxComponent: {
+          allOf: [
+            { type: "object", required: ["id"], properties: { id: { type: "string" } } },
+            {
+              type: "object",
+              properties: { isCompound: { type: "boolean" }, name: { type: "string" } },
+            },
+            { $ref: "#/components/schemas/Dates", required: ["name"] },
+          ],
+        },
+        TaxComponents: {
+          type: "object",
+          properties: {
+            taxComponents: { type: "array", items: { $ref: "#/components/schemas/TaxComponent" } },
+          },
+        },
+      },
+      "3.1.0",
+    );
+    const { value, problems } = generate("TaxComponents");
+    expect(problems).toEqual([]);
+    expect(value).toEqual({
+      taxComponents: [expect.objectContaining({ name: expect.any(String) })],
+    });
+    expect(told).toEqual([]);
+  });
+
   it("leaves out an optional property whose schema contradicts itself", () => {
     const { generate, told } = generatorFor({
       // visualstudio: an integer enum of strings; graphrbac: a part's additionalProperties
