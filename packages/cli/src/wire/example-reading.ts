@@ -164,7 +164,7 @@ const SCHEMA_PLACES = new Set([
 ]);
 
 /** A schema without its annotating keywords, at every depth; any other value as it is. */
-function withoutAnnotations(schema: unknown): unknown {
+export function withoutAnnotations(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutAnnotations);
   if (!isObject(schema)) return schema;
   const kept: Record<string, unknown> = {};

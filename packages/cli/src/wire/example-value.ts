@@ -2,6 +2,7 @@ import { isObject } from "../openapi/is-object.js";
 import { appendPointer } from "../openapi/pointer.js";
 import { dereference, documentValue } from "../openapi/refs.js";
 import type { OpenAPIDocument, SchemaObject } from "../openapi/types.js";
+import { markedAgainst } from "./example-marking.js";
 import {
   allowsNull,
   branchType,
@@ -390,6 +391,9 @@ function branchValue(
       if (problems.length === 0) return candidate;
       problem ??= problems[0];
     }
+    // Last, as it walks the branches' declarations: the value changed below its top level.
+    const deep = markedBelow(state, branches, index, value, where, depth);
+    if (deep !== undefined && check(deep, at).length === 0) return deep;
   }
   if (problem !== undefined)
     throw new NoValue(
@@ -447,6 +451,29 @@ function distinguished(
   if (Object.keys(marked).length > Object.keys(lean).length)
     candidates.push(plainObject(marked, []));
   return candidates;
+}
+
+/**
+ * The value of branch `index` changed below its top level so that each other branch refuses it
+ * (`markedAgainst`), or undefined where no change is found for any.
+ */
+function markedBelow(
+  state: State,
+  branches: unknown[],
+  index: number,
+  value: unknown,
+  where: string,
+  depth: number,
+): unknown {
+  const generate = (schema: unknown, pointer: string) =>
+    exampleOf(state, schema, pointer, depth + 2);
+  let marked: unknown;
+  for (const [other, branch] of branches.entries()) {
+    if (other === index) continue;
+    const changed = markedAgainst(state, marked ?? value, branches[index], where, branch, generate);
+    if (changed !== undefined) marked = changed;
+  }
+  return marked;
 }
 
 /**

@@ -73,6 +73,49 @@ describe("generated values validate against their schema", () => {
     expect(told).toEqual([]);
   });
 
+  it("distinguishes oneOf branches that differ only below their top level", () => {
+    const report = (record: string) => ({
+      allOf: [
+        { type: "object", properties: { _links: { type: "object" } } },
+        {
+          type: "object",
+          properties: {
+            items_count: { type: "integer" },
+            records: { type: "array", items: { $ref: `#/components/schemas/${record}` } },
+          },
+        },
+      ],
+    });
+    const { generate, told } = generatorFor({
+      // nexmo's reports: the branches differ in their records' items only.
+      Outbound: { type: "object", properties: { to: { type: "string" } } },
+      Inbound: { type: "object", properties: { from: { type: "string" } } },
+      Report: { oneOf: [report("Outbound"), report("Inbound")] },
+      // motaword: a map of strings or a map of base64 strings.
+      Contents: {
+        type: "object",
+        properties: { results: { type: "object", additionalProperties: { type: "string" } } },
+      },
+      Files: {
+        type: "object",
+        properties: {
+          results: { type: "object", additionalProperties: { type: "string", format: "byte" } },
+        },
+      },
+      Translation: {
+        oneOf: [{ $ref: "#/components/schemas/Files" }, { $ref: "#/components/schemas/Contents" }],
+      },
+    });
+    // An outbound record with the inbound `from` as a boolean: the inbound branch refuses it.
+    expect(generate("Report").value).toEqual({
+      _links: {},
+      items_count: 1,
+      records: [{ from: true, to: expect.any(String) }],
+    });
+    expect(["Report", "Translation"].map((name) => generate(name).problems)).toEqual([[], []]);
+    expect(told).toEqual([]);
+  });
+
   it("distinguishes a oneOf value by the same key however the document's keys are ordered", () => {
     const organization = (names: string[]) => ({
       type: "object",
