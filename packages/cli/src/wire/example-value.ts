@@ -367,6 +367,19 @@ function branchValue(
   const check = state.strict && key === "oneOf" ? state.check : undefined;
   // The validator reads the document: only a schema that stands there as it is read here.
   const checked = check !== undefined && documentValue(state.document, at) === s;
+  if (checked && branches.length > 1 && branches.every((branch) => onlyEmpty(state, branch))) {
+    // Each branch admits `{}` at most (ShipEngine's closed carrier settings beside `allOf`):
+    // a value exists only where exactly one admits it.
+    const admitting = branches.filter(
+      (_, index) => check({}, appendPointer(at, key, index)).length === 0,
+    );
+    if (admitting.length !== 1)
+      throw new NoValue(
+        at,
+        `each of its oneOf branches admits no key (additionalProperties: false and no properties of its own), and ${admitting.length === 0 ? "none" : admitting.length} admit the empty object, so no value matches exactly one`,
+        true,
+      );
+  }
   let failure: NoValue | undefined;
   let problem: string | undefined;
   for (const index of order) {
@@ -451,6 +464,21 @@ function distinguished(
   if (Object.keys(marked).length > Object.keys(lean).length)
     candidates.push(plainObject(marked, []));
   return candidates;
+}
+
+/** Whether a schema admits no object but `{}`: an object closed by `additionalProperties: false` with no properties of its own. */
+function onlyEmpty(state: State, branch: unknown): boolean {
+  if (!isObject(branch)) return false;
+  const { schema } = dereference(state, branch as SchemaObject, "#");
+  const types = declaredTypes(schema.type);
+  return (
+    schema.additionalProperties === false &&
+    types.length === 1 &&
+    types[0] === "object" &&
+    schema.nullable !== true &&
+    (!isObject(schema.properties) || Object.keys(schema.properties).length === 0) &&
+    (!isObject(schema.patternProperties) || Object.keys(schema.patternProperties).length === 0)
+  );
 }
 
 /**

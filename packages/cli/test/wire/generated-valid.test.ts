@@ -417,7 +417,7 @@ describe("generated values validate against their schema", () => {
     expect(told).toEqual([]);
   });
 
-  it("proves alike oneOf branches and a pattern longer than maxLength admit no value", () => {
+  it("proves alike or closed-empty oneOf branches and a pattern over maxLength admit no value", () => {
     const location = (what: string, extra: Record<string, unknown> = {}) => ({
       description: `JWT location in a ${what}`,
       type: "object",
@@ -463,10 +463,29 @@ describe("generated values validate against their schema", () => {
           "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-5][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}",
       },
       Short: { type: "string", maxLength: 4, pattern: "^[a-z]{2}-?\\d+$" },
+      // ShipEngine's carrier settings: closed objects whose keys only their allOf parts declare.
+      Account: { type: "object", properties: { nickname: { type: "string" } } },
+      DhlSettings: {
+        type: "object",
+        additionalProperties: false,
+        allOf: [{ $ref: "#/components/schemas/Account" }],
+      },
+      UpsAccount: { type: "object", properties: { pickup_type: { type: "string" } } },
+      UpsSettings: {
+        type: "object",
+        additionalProperties: false,
+        allOf: [{ $ref: "#/components/schemas/UpsAccount" }],
+      },
+      Settings: {
+        oneOf: [
+          { $ref: "#/components/schemas/DhlSettings" },
+          { $ref: "#/components/schemas/UpsSettings" },
+        ],
+      },
     });
     for (const name of ["Either", "Short"]) expect(generate(name).problems, name).toEqual([]);
     expect(told).toEqual([]);
-    for (const name of ["Verifier", "ServiceId"])
+    for (const name of ["Verifier", "ServiceId", "Settings"])
       expect(generate(name).problems, name).not.toEqual([]);
     expect(told).toEqual([
       {
@@ -479,6 +498,12 @@ describe("generated values validate against their schema", () => {
         pointer: "#/components/schemas/ServiceId",
         reason:
           "its pattern [0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-5][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12} needs at least 36 characters, more than its maxLength 32",
+        proven: true,
+      },
+      {
+        pointer: "#/components/schemas/Settings",
+        reason:
+          "each of its oneOf branches admits no key (additionalProperties: false and no properties of its own), and 2 admit the empty object, so no value matches exactly one",
         proven: true,
       },
     ]);
