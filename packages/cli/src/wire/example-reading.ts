@@ -3,6 +3,7 @@ import { appendPointer } from "../openapi/pointer.js";
 import { dereference } from "../openapi/refs.js";
 import type { SchemaObject } from "../openapi/types.js";
 import type { Schema, State } from "./example-state.js";
+import { is30Document } from "./json-schema.js";
 import { declaredTypes } from "./no-value.js";
 import { safePattern } from "./safe-pattern.js";
 
@@ -67,16 +68,116 @@ export function typeNames(type: unknown): string {
   return names.length === 0 ? "value" : names.join(" or ");
 }
 
-/** Two positions of a `oneOf` that hold the same schema (`$ref` or written out), or undefined. */
-export function repeatedBranch(branches: unknown[]): [number, number] | undefined {
-  const seen = new Map<string, number>();
-  for (const [index, branch] of branches.entries()) {
-    const text = JSON.stringify(branch);
-    const earlier = seen.get(text);
-    if (earlier !== undefined) return [earlier, index];
-    seen.set(text, index);
+/** What a `oneOf`'s branches that repeat one another say about which branch a value can match. */
+export interface Twins {
+  /** Two positions holding the same schema. */
+  pair: [number, number];
+  /** Every position whose schema another position repeats: no value matches it alone. */
+  twinned: Set<number>;
+  /** A twinned position whose every value a value of `index` matches too, or undefined. */
+  covering(index: number): number | undefined;
+}
+
+/**
+ * The `oneOf` branches that hold the same schema, or undefined: `$ref`s followed, and keywords
+ * that only annotate (descriptions, examples, `x-` extensions) left out, so otoroshi's
+ * `InQueryParam` and `InCookie`, alike but for their descriptions, count as one schema.
+ */
+export function twinBranches(state: State, branches: unknown[]): Twins | undefined {
+  const read = branches.map((branch) =>
+    withoutAnnotations(
+      isObject(branch) ? dereference(state, branch as SchemaObject, "#").schema : branch,
+    ),
+  );
+  const texts = read.map((schema) => JSON.stringify(schema));
+  const twinned = new Set<number>();
+  let pair: [number, number] | undefined;
+  texts.forEach((text, index) => {
+    const earlier = texts.indexOf(text);
+    if (earlier === index) return;
+    pair ??= [earlier, index];
+    twinned.add(earlier).add(index);
+  });
+  if (pair === undefined) return undefined;
+  const covering = (index: number) => [...twinned].find((twin) => implies(read[index], read[twin]));
+  return { pair, twinned, covering };
+}
+
+/**
+ * Whether every value of `narrow` is a value of `wide`, for the one shape this is read for: `wide`
+ * an object schema of only `properties` and `required`, `narrow` an object schema requiring every
+ * key `wide` requires and declaring each of `wide`'s properties alike.
+ */
+function implies(narrow: unknown, wide: unknown): boolean {
+  if (!isObject(narrow) || !isObject(wide)) return false;
+  if (Object.keys(wide).some((key) => !["type", "properties", "required"].includes(key)))
+    return false;
+  if (wide.type !== "object" || narrow.type !== "object" || narrow.nullable === true) return false;
+  const required = Array.isArray(narrow.required) ? narrow.required : [];
+  if (Array.isArray(wide.required) && wide.required.some((name) => !required.includes(name)))
+    return false;
+  const declared = isObject(narrow.properties) ? narrow.properties : {};
+  return Object.entries(isObject(wide.properties) ? wide.properties : {}).every(
+    ([name, property]) => Object.hasOwn(declared, name) && sameJson(declared[name], property),
+  );
+}
+
+/** Keywords no validator reads: a schema with them changed admits the same values. */
+const ANNOTATIONS = new Set([
+  "title",
+  "description",
+  "example",
+  "examples",
+  "default",
+  "deprecated",
+  "externalDocs",
+  "$comment",
+  "xml",
+]);
+
+/** Keywords whose value maps names to schemas (the names themselves are kept). */
+const SCHEMA_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "dependentSchemas",
+  "$defs",
+  "definitions",
+]);
+
+/** Keywords whose value is a schema, or a list of schemas. */
+const SCHEMA_PLACES = new Set([
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "propertyNames",
+  "contains",
+  "not",
+  "if",
+  "then",
+  "else",
+  "allOf",
+  "anyOf",
+  "oneOf",
+]);
+
+/** A schema without its annotating keywords, at every depth; any other value as it is. */
+export function withoutAnnotations(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutAnnotations);
+  if (!isObject(schema)) return schema;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
+    if (SCHEMA_PLACES.has(key)) kept[key] = withoutAnnotations(value);
+    else if (SCHEMA_MAPS.has(key) && isObject(value))
+      kept[key] = Object.fromEntries(
+        Object.entries(value).map(([name, entry]) => [name, withoutAnnotations(entry)]),
+      );
+    else kept[key] = value;
   }
-  return undefined;
+  return kept;
 }
 
 /** The properties a schema declares (`$ref`s followed), its `allOf` parts' included. */
@@ -239,15 +340,27 @@ export function propertyDeclarations(
   return declared;
 }
 
-/** The `required` names of a schema, `$ref` followed, its `allOf` parts' included. */
+/**
+ * The `required` names of a schema, `$ref` followed, its `allOf` parts' included; in 3.1, also
+ * those beside a `$ref` (codat's `{$ref: ModifiedDates, required: [name]}`), which the validator
+ * reads as 3.1 does.
+ */
 export function requiredOf(state: State, input: unknown, depth = 0): string[] {
   if (!isObject(input) || depth > 8) return [];
   const { schema } = dereference(state, input as SchemaObject, "#");
-  const own = Array.isArray(schema.required)
-    ? schema.required.filter((name): name is string => typeof name === "string")
-    : [];
+  const beside = schema !== input && !is30Document(state.document) ? namesOf(input.required) : [];
   const parts = Array.isArray(schema.allOf) ? schema.allOf : [];
-  return [...own, ...parts.flatMap((part) => requiredOf(state, part, depth + 1))];
+  return [
+    ...beside,
+    ...namesOf(schema.required),
+    ...parts.flatMap((part) => requiredOf(state, part, depth + 1)),
+  ];
+}
+
+function namesOf(required: unknown): string[] {
+  return Array.isArray(required)
+    ? required.filter((name): name is string => typeof name === "string")
+    : [];
 }
 
 export function hasOwnShape(schema: Schema): boolean {

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type RandExp from "randexp";
 import type { Schema, State } from "./example-state.js";
 import { NoValue } from "./no-value.js";
+import { patternMinLength } from "./pattern-length.js";
 import { safePattern } from "./safe-pattern.js";
 import { formatCheck } from "./schema-check.js";
 
@@ -44,6 +45,15 @@ const FORMATS: Record<string, string> = {
 
 export function stringValue(state: State, schema: Schema, at: string): string {
   const format = typeof schema.format === "string" ? FORMATS[schema.format] : undefined;
+  if (state.strict && typeof schema.pattern === "string" && schema.maxLength !== undefined) {
+    const least = patternMinLength(schema.pattern);
+    if (least !== undefined && least > schema.maxLength)
+      throw new NoValue(
+        at,
+        `its pattern ${schema.pattern} needs at least ${least} characters, more than its maxLength ${schema.maxLength}`,
+        true,
+      );
+  }
   let text: string | undefined;
   const compiled = typeof schema.pattern === "string" ? compilePattern(schema.pattern) : undefined;
   if (typeof schema.pattern === "string") {

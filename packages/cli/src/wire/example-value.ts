@@ -2,6 +2,7 @@ import { isObject } from "../openapi/is-object.js";
 import { appendPointer } from "../openapi/pointer.js";
 import { dereference, documentValue } from "../openapi/refs.js";
 import type { OpenAPIDocument, SchemaObject } from "../openapi/types.js";
+import { markedAgainst } from "./example-marking.js";
 import {
   allowsNull,
   branchType,
@@ -17,9 +18,9 @@ import {
   listsValues,
   mergedKeywords,
   propertyDeclarations,
-  repeatedBranch,
   requiredOf,
   sameJson,
+  twinBranches,
   typeNames,
   typeOf,
   typesMeet,
@@ -343,18 +344,42 @@ function branchValue(
       );
     order.push(Math.max(branches.findIndex(usable), 0));
   }
-  if (state.strict && key === "oneOf") {
-    const twice = repeatedBranch(branches);
-    if (twice !== undefined)
+  // A value matching one of two alike branches matches both: those, and branches whose every
+  // value matches such a pair too, can never be the one branch matched.
+  const twins = state.strict && key === "oneOf" ? twinBranches(state, branches) : undefined;
+  if (twins !== undefined) {
+    const [first, second] = twins.pair;
+    const rest = order.filter((index) => !twins.twinned.has(index));
+    const open = rest.filter((index) => twins.covering(index) === undefined);
+    if (open.length === 0) {
+      const also =
+        rest.length === 0
+          ? ""
+          : `, and every value of its branch ${rest.join(" and ")} matches a repeated branch too`;
       throw new NoValue(
         at,
-        `its oneOf lists the same schema at ${twice[0]} and ${twice[1]}, so no value matches exactly one`,
+        `its oneOf lists the same schema at ${first} and ${second}${also}, so no value matches exactly one`,
         true,
       );
+    }
+    order.splice(0, order.length, ...open);
   }
   const check = state.strict && key === "oneOf" ? state.check : undefined;
   // The validator reads the document: only a schema that stands there as it is read here.
   const checked = check !== undefined && documentValue(state.document, at) === s;
+  if (checked && branches.length > 1 && branches.every((branch) => onlyEmpty(state, branch))) {
+    // Each branch admits `{}` at most (ShipEngine's closed carrier settings beside `allOf`):
+    // a value exists only where exactly one admits it.
+    const admitting = branches.filter(
+      (_, index) => check({}, appendPointer(at, key, index)).length === 0,
+    );
+    if (admitting.length !== 1)
+      throw new NoValue(
+        at,
+        `each of its oneOf branches admits no key (additionalProperties: false and no properties of its own), and ${admitting.length === 0 ? "none" : admitting.length} admit the empty object, so no value matches exactly one`,
+        true,
+      );
+  }
   let failure: NoValue | undefined;
   let problem: string | undefined;
   for (const index of order) {
@@ -379,6 +404,9 @@ function branchValue(
       if (problems.length === 0) return candidate;
       problem ??= problems[0];
     }
+    // Last, as it walks the branches' declarations: the value changed below its top level.
+    const deep = markedBelow(state, branches, index, value, where, depth);
+    if (deep !== undefined && check(deep, at).length === 0) return deep;
   }
   if (problem !== undefined)
     throw new NoValue(
@@ -436,6 +464,44 @@ function distinguished(
   if (Object.keys(marked).length > Object.keys(lean).length)
     candidates.push(plainObject(marked, []));
   return candidates;
+}
+
+/** Whether a schema admits no object but `{}`: an object closed by `additionalProperties: false` with no properties of its own. */
+function onlyEmpty(state: State, branch: unknown): boolean {
+  if (!isObject(branch)) return false;
+  const { schema } = dereference(state, branch as SchemaObject, "#");
+  const types = declaredTypes(schema.type);
+  return (
+    schema.additionalProperties === false &&
+    types.length === 1 &&
+    types[0] === "object" &&
+    schema.nullable !== true &&
+    (!isObject(schema.properties) || Object.keys(schema.properties).length === 0) &&
+    (!isObject(schema.patternProperties) || Object.keys(schema.patternProperties).length === 0)
+  );
+}
+
+/**
+ * The value of branch `index` changed below its top level so that each other branch refuses it
+ * (`markedAgainst`), or undefined where no change is found for any.
+ */
+function markedBelow(
+  state: State,
+  branches: unknown[],
+  index: number,
+  value: unknown,
+  where: string,
+  depth: number,
+): unknown {
+  const generate = (schema: unknown, pointer: string) =>
+    exampleOf(state, schema, pointer, depth + 2);
+  let marked: unknown;
+  for (const [other, branch] of branches.entries()) {
+    if (other === index) continue;
+    const changed = markedAgainst(state, marked ?? value, branches[index], where, branch, generate);
+    if (changed !== undefined) marked = changed;
+  }
+  return marked;
 }
 
 /**

@@ -73,6 +73,49 @@ describe("generated values validate against their schema", () => {
     expect(told).toEqual([]);
   });
 
+  it("distinguishes oneOf branches that differ only below their top level", () => {
+    const report = (record: string) => ({
+      allOf: [
+        { type: "object", properties: { _links: { type: "object" } } },
+        {
+          type: "object",
+          properties: {
+            items_count: { type: "integer" },
+            records: { type: "array", items: { $ref: `#/components/schemas/${record}` } },
+          },
+        },
+      ],
+    });
+    const { generate, told } = generatorFor({
+      // nexmo's reports: the branches differ in their records' items only.
+      Outbound: { type: "object", properties: { to: { type: "string" } } },
+      Inbound: { type: "object", properties: { from: { type: "string" } } },
+      Report: { oneOf: [report("Outbound"), report("Inbound")] },
+      // motaword: a map of strings or a map of base64 strings.
+      Contents: {
+        type: "object",
+        properties: { results: { type: "object", additionalProperties: { type: "string" } } },
+      },
+      Files: {
+        type: "object",
+        properties: {
+          results: { type: "object", additionalProperties: { type: "string", format: "byte" } },
+        },
+      },
+      Translation: {
+        oneOf: [{ $ref: "#/components/schemas/Files" }, { $ref: "#/components/schemas/Contents" }],
+      },
+    });
+    // An outbound record with the inbound `from` as a boolean: the inbound branch refuses it.
+    expect(generate("Report").value).toEqual({
+      _links: {},
+      items_count: 1,
+      records: [{ from: true, to: expect.any(String) }],
+    });
+    expect(["Report", "Translation"].map((name) => generate(name).problems)).toEqual([[], []]);
+    expect(told).toEqual([]);
+  });
+
   it("distinguishes a oneOf value by the same key however the document's keys are ordered", () => {
     const organization = (names: string[]) => ({
       type: "object",
@@ -314,6 +357,38 @@ describe("generated values validate against their schema", () => {
     expect(generate("Labels")).toEqual({ value: { key0: [expect.any(String)] }, problems: [] });
   });
 
+  it("writes in 3.1 a key required beside a $ref, as the validator reads it", () => {
+    // codat commerce's tax components, deep enough that optional keys are left out.
+    const { generate, told } = generatorFor(
+      {
+        Dates: { allOf: [{ type: "object", properties: { modifiedDate: { type: "string" } } }] },
+        TaxComponent: {
+          allOf: [
+            { type: "object", required: ["id"], properties: { id: { type: "string" } } },
+            {
+              type: "object",
+              properties: { isCompound: { type: "boolean" }, name: { type: "string" } },
+            },
+            { $ref: "#/components/schemas/Dates", required: ["name"] },
+          ],
+        },
+        TaxComponents: {
+          type: "object",
+          properties: {
+            taxComponents: { type: "array", items: { $ref: "#/components/schemas/TaxComponent" } },
+          },
+        },
+      },
+      "3.1.0",
+    );
+    const { value, problems } = generate("TaxComponents");
+    expect(problems).toEqual([]);
+    expect(value).toEqual({
+      taxComponents: [expect.objectContaining({ name: expect.any(String) })],
+    });
+    expect(told).toEqual([]);
+  });
+
   it("leaves out an optional property whose schema contradicts itself", () => {
     const { generate, told } = generatorFor({
       // visualstudio: an integer enum of strings; graphrbac: a part's additionalProperties
@@ -340,6 +415,98 @@ describe("generated values validate against their schema", () => {
     expect(generate("Environment")).toEqual({ value: { id: expect.any(String) }, problems: [] });
     expect(generate("Application")).toEqual({ value: { id: expect.any(String) }, problems: [] });
     expect(told).toEqual([]);
+  });
+
+  it("proves alike or closed-empty oneOf branches and a pattern over maxLength admit no value", () => {
+    const location = (what: string, extra: Record<string, unknown> = {}) => ({
+      description: `JWT location in a ${what}`,
+      type: "object",
+      required: ["type", "name", ...Object.keys(extra)],
+      properties: {
+        name: { description: `Name of the ${what}`, example: "a string value", type: "string" },
+        type: { description: `String with value ${what}`, type: "string" },
+        ...extra,
+      },
+    });
+    const { generate, told } = generatorFor({
+      // otoroshi: two branches alike but for their descriptions, and a third whose every value
+      // matches them too.
+      InQueryParam: location("query param"),
+      InHeader: location("header", { remove: { type: "string" } }),
+      InCookie: location("cookie"),
+      Verifier: {
+        type: "object",
+        required: ["source"],
+        properties: {
+          source: {
+            oneOf: [
+              { $ref: "#/components/schemas/InQueryParam" },
+              { $ref: "#/components/schemas/InHeader" },
+              { $ref: "#/components/schemas/InCookie" },
+            ],
+          },
+        },
+      },
+      // A repeated branch beside one that differs: only the other can be the one matched.
+      Either: {
+        oneOf: [
+          { $ref: "#/components/schemas/InCookie" },
+          { $ref: "#/components/schemas/InCookie" },
+          { type: "string" },
+        ],
+      },
+      // apprunner: a UUID pattern (36 characters) under maxLength 32.
+      ServiceId: {
+        type: "string",
+        maxLength: 32,
+        pattern:
+          "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-5][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}",
+      },
+      Short: { type: "string", maxLength: 4, pattern: "^[a-z]{2}-?\\d+$" },
+      // ShipEngine's carrier settings: closed objects whose keys only their allOf parts declare.
+      Account: { type: "object", properties: { nickname: { type: "string" } } },
+      DhlSettings: {
+        type: "object",
+        additionalProperties: false,
+        allOf: [{ $ref: "#/components/schemas/Account" }],
+      },
+      UpsAccount: { type: "object", properties: { pickup_type: { type: "string" } } },
+      UpsSettings: {
+        type: "object",
+        additionalProperties: false,
+        allOf: [{ $ref: "#/components/schemas/UpsAccount" }],
+      },
+      Settings: {
+        oneOf: [
+          { $ref: "#/components/schemas/DhlSettings" },
+          { $ref: "#/components/schemas/UpsSettings" },
+        ],
+      },
+    });
+    for (const name of ["Either", "Short"]) expect(generate(name).problems, name).toEqual([]);
+    expect(told).toEqual([]);
+    for (const name of ["Verifier", "ServiceId", "Settings"])
+      expect(generate(name).problems, name).not.toEqual([]);
+    expect(told).toEqual([
+      {
+        pointer: "#/components/schemas/Verifier/properties/source",
+        reason:
+          "its oneOf lists the same schema at 0 and 2, and every value of its branch 1 matches a repeated branch too, so no value matches exactly one",
+        proven: true,
+      },
+      {
+        pointer: "#/components/schemas/ServiceId",
+        reason:
+          "its pattern [0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-5][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12} needs at least 36 characters, more than its maxLength 32",
+        proven: true,
+      },
+      {
+        pointer: "#/components/schemas/Settings",
+        reason:
+          "each of its oneOf branches admits no key (additionalProperties: false and no properties of its own), and 2 admit the empty object, so no value matches exactly one",
+        proven: true,
+      },
+    ]);
   });
 
   it("says where and why a required value cannot exist", () => {
