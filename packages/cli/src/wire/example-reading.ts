@@ -49,6 +49,39 @@ export function conflictingTypes(state: State, schemas: unknown[]): [string, str
   return undefined;
 }
 
+/**
+ * The `allOf` parts that say something about the value when another part types it as other than an
+ * object: a part without a `type` of its own whose keywords apply to objects only (appcenter's
+ * `additionalProperties: {properties, required}` beside an `integer` `id`) holds every value of
+ * another type, so generating an object from it would break the typed part.
+ */
+export function partsForValueType(state: State, parts: unknown[]): unknown[] {
+  const resolved = parts.map((part) =>
+    isObject(part) ? dereference(state, part as SchemaObject, "#").schema : undefined,
+  );
+  const types = resolved.flatMap((schema) => declaredTypes(schema?.type));
+  if (types.length === 0 || types.includes("object")) return parts;
+  return parts.filter((_, index) => {
+    const schema = resolved[index];
+    return schema === undefined || schema.type !== undefined || !constrainsObjectsOnly(schema);
+  });
+}
+
+const OBJECT_KEYWORDS = new Set([
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "propertyNames",
+  "minProperties",
+  "maxProperties",
+  "discriminator",
+]);
+function constrainsObjectsOnly(schema: Schema): boolean {
+  const keys = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith("x-"));
+  return keys.length > 0 && keys.every((key) => OBJECT_KEYWORDS.has(key));
+}
+
 /** The values a schema (`$ref` followed) allows by `const` or `enum`; undefined when it lists none. */
 export function listedValues(state: State, input: unknown): unknown[] | undefined {
   if (!isObject(input)) return undefined;

@@ -17,6 +17,7 @@ import {
   listedValues,
   listsValues,
   mergedKeywords,
+  partsForValueType,
   propertyDeclarations,
   requiredOf,
   sameJson,
@@ -223,8 +224,11 @@ function allOfValue(
   }
   const required = new Set([...alsoRequired, ...requiredOf(state, s)]);
   for (const part of allOf) for (const name of requiredOf(state, part)) required.add(name);
-  const parts = allOf.map((part, index) =>
-    exampleOf(state, part, appendPointer(at, "allOf", index), depth + 1, required),
+  const holding = partsForValueType(state, allOf);
+  const parts = allOf.flatMap((part, index) =>
+    holding.includes(part)
+      ? [exampleOf(state, part, appendPointer(at, "allOf", index), depth + 1, required)]
+      : [],
   );
   const own = hasOwnShape(s) ? synthesize(state, s, at, depth, required) : undefined;
   const all = own === undefined ? parts : [...parts, own];

@@ -389,6 +389,30 @@ describe("generated values validate against their schema", () => {
     expect(told).toEqual([]);
   });
 
+  it("types a key by the part that types it, beside another part's untyped additionalProperties", () => {
+    // appcenter's branch configuration: one part's extra keys must meet an untyped object schema,
+    // another part requires `id: integer`. Object keywords hold for any integer, so `id` is one.
+    const { generate, told } = generatorFor({
+      Config: {
+        allOf: [
+          {
+            properties: { signed: { type: "boolean" } },
+            additionalProperties: {
+              properties: {
+                branch: { properties: { name: { type: "string" } }, required: ["name"] },
+              },
+            },
+          },
+          { type: "object", properties: { id: { type: "integer" } }, required: ["id"] },
+        ],
+      },
+    });
+    const { value, problems } = generate("Config");
+    expect(problems).toEqual([]);
+    expect(typeof (value as { id: unknown }).id).toBe("number");
+    expect(told).toEqual([]);
+  });
+
   it("leaves out an optional property whose schema contradicts itself", () => {
     const { generate, told } = generatorFor({
       // visualstudio: an integer enum of strings; graphrbac: a part's additionalProperties
