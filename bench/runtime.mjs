@@ -35,7 +35,17 @@ if (baseline !== undefined) builds.push(["Kit, baseline", pathToFileURL(`${resol
 const body = '{"code":0,"message":"ok","data":{"id":1,"name":"Rex"}}';
 
 /** `send()` of one build of the runtime against `baseURL`. */
-async function kitCall(dist, baseURL) {
+function kitCall(dist, baseURL) {
+  return petCall(dist, { baseURL });
+}
+
+/** Kit's `send()` with the server's axios answering at once, for its own work without I/O. */
+function stubKitCall(dist) {
+  return petCall(dist, { baseURL: "http://127.0.0.1:9/api", adapter: stubAdapter(body) });
+}
+
+/** `GET /pets/:id` of one build of the runtime, on a server made with `serverOptions`. */
+async function petCall(dist, serverOptions) {
   const { Api, Get, KitServer, Params, Server } = await import(new URL("index.js", dist).href);
   // Decorators applied by hand, as TypeScript's legacy emit does, because this file is plain JS.
   class PetApi {
@@ -45,22 +55,7 @@ async function kitCall(dist, baseURL) {
   Get("/:id")(PetApi.prototype, "get", Object.getOwnPropertyDescriptor(PetApi.prototype, "get"));
   Api("/pets")(PetApi);
   class Shop extends KitServer {}
-  Server({ baseURL })(Shop);
-  const api = new Shop().createApi(PetApi);
-  return async (id) => (await api.get(id).send()).data;
-}
-
-/** Kit's `send()` with the server's axios answering at once, for its own work without I/O. */
-async function stubKitCall(dist) {
-  const { Api, Get, KitServer, Params, Server } = await import(new URL("index.js", dist).href);
-  class PetApi {
-    get() {}
-  }
-  Params("id")(PetApi.prototype, "get", 0);
-  Get("/:id")(PetApi.prototype, "get", Object.getOwnPropertyDescriptor(PetApi.prototype, "get"));
-  Api("/pets")(PetApi);
-  class Shop extends KitServer {}
-  Server({ baseURL: "http://127.0.0.1:9/api", adapter: stubAdapter(body) })(Shop);
+  Server(serverOptions)(Shop);
   const api = new Shop().createApi(PetApi);
   return async (id) => (await api.get(id).send()).data;
 }
