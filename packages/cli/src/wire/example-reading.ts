@@ -57,7 +57,7 @@ export function conflictingTypes(state: State, schemas: unknown[]): [string, str
  */
 export function partsForValueType(state: State, parts: unknown[]): unknown[] {
   const resolved = parts.map((part) =>
-    isObject(part) ? dereference(state, part as SchemaObject, "#").schema : undefined,
+    isObject(part) ? (dereference(state, part as SchemaObject, "#").schema as Schema) : undefined,
   );
   const types = resolved.flatMap((schema) => declaredTypes(schema?.type));
   if (types.length === 0 || types.includes("object")) return parts;
