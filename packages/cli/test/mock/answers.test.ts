@@ -422,6 +422,57 @@ describe("a document example that breaks its own schema", () => {
   });
 });
 
+describe("an allOf whose parts type a key differently", () => {
+  it("answers over HTTP with the type the typed part gives, beside another part's untyped extra keys", async () => {
+    // appcenter's branch configuration: extra keys must meet an untyped schema of object keywords,
+    // which any integer meets; `id` is required as an integer by the other part.
+    const file = await documentFile({
+      openapi: "3.0.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/config": {
+          get: {
+            responses: {
+              200: {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: {
+                      allOf: [
+                        {
+                          properties: { signed: { type: "boolean" } },
+                          additionalProperties: {
+                            properties: { name: { type: "string" } },
+                            required: ["name"],
+                          },
+                        },
+                        {
+                          type: "object",
+                          properties: { id: { type: "integer" } },
+                          required: ["id"],
+                        },
+                      ],
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    const mock = await runMock(["-i", file], process.cwd());
+    try {
+      const response = await fetch(`${mock.url}/config`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ id: expect.any(Number) });
+      expect(mock.out.filter((line) => line.includes("no value"))).toEqual([]);
+    } finally {
+      await mock.stop();
+    }
+  });
+});
+
 describe("a schema that admits no value", () => {
   it("is said once, by JSON pointer and why; an optional such property is left out", async () => {
     const answer = (properties: object, required: string[]) => ({
