@@ -10,6 +10,10 @@
 // - Kit with nothing left to compile: start-up + the warm run + what the floor pays to write the
 //   same bytes and files. Above the floor by this much, the cost is the work, not the engine.
 //
+// - compiling: the time V8's optimizing compilers (TurboFan, and Maglev where there is one) spend
+//   on Kit's functions in one cold run of the command, from `--trace-opt`: jobs run on helper
+//   threads, and their time is wall time there, an upper bound of their CPU.
+//
 // CPU is user + system of the whole process, every thread, as the benchmark counts it.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -21,6 +25,8 @@ import { BENCH_DIR, KIT_BIN, ROOT_DIR } from "./generate/paths.mjs";
 import { median } from "./generate/stats.mjs";
 
 const IN_PROCESS_RUNS = 8;
+const COMPILED =
+  /completed compiling .*\(target (\w+?)(?:_JS)?\).* took ([\d.]+), ([\d.]+), ([\d.]+) ms/g;
 // The in-process runs get the V8 flags the `kit` command sets for itself, so they compile as it does.
 const { engineFlags } = await import(
   pathToFileURL(join(ROOT_DIR, "packages/cli/dist/cli/engine-flags.js")).href
@@ -56,9 +62,9 @@ console.log(
   `Node ${process.version}, ${runs} runs of each command, medians of CPU (user + sys).\n`,
 );
 console.log(
-  "| Document | Kit | floor | Kit / floor | start-up | first in-process run | warm in-process run | warm-up (first − warm) | Kit with nothing left to compile |",
+  "| Document | Kit | floor | Kit / floor | start-up | first in-process run | warm in-process run | warm-up (first − warm) | Kit with nothing left to compile | compiling (jobs) |",
 );
-console.log("|---|--:|--:|--:|--:|--:|--:|--:|--:|");
+console.log("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
 const startUp = median(
   repeat(() => cpuOf(process.execPath, [KIT_BIN, ...generateArgs(oneOperation)])),
 );
@@ -78,7 +84,7 @@ for (const document of selectDocuments(names)) {
   const first = inProcess[0];
   const warm = median(inProcess.slice(-SETTLED_RUNS));
   console.log(
-    `| ${document.label} | ${s(kit)} | ${s(floor)} | **${(kit / floor).toFixed(1)}×** | ${s(startUp)} | ${s(first)} | ${s(warm)} | ${s(first - warm)} | ${s(startUp + warm + writing)} (${((startUp + warm + writing) / floor).toFixed(1)}×) |`,
+    `| ${document.label} | ${s(kit)} | ${s(floor)} | **${(kit / floor).toFixed(1)}×** | ${s(startUp)} | ${s(first)} | ${s(warm)} | ${s(first - warm)} | ${s(startUp + warm + writing)} (${((startUp + warm + writing) / floor).toFixed(1)}×) | ${compiling(document.path)} |`,
   );
 }
 rmSync(work, { recursive: true, force: true });
@@ -158,6 +164,25 @@ function inProcessRuns(input) {
   );
   if (result.status !== 0) throw new Error(`in-process runs failed:\n${result.stderr}`);
   return JSON.parse(result.stdout);
+}
+
+/** The optimizing compilers' jobs in one cold run of the command, by tier: "0.85 s (152)". */
+function compiling(input) {
+  const result = spawnSync(process.execPath, ["--trace-opt", KIT_BIN, ...generateArgs(input)], {
+    cwd: ROOT_DIR,
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+  });
+  if (result.status !== 0) throw new Error(`traced run failed:\n${result.stderr}`);
+  const byTier = new Map();
+  for (const match of result.stdout.matchAll(COMPILED)) {
+    const [tier, ...phases] = [match[1], match[2], match[3], match[4]];
+    const [ms, jobs] = byTier.get(tier) ?? [0, 0];
+    byTier.set(tier, [ms + phases.reduce((sum, phase) => sum + Number(phase), 0), jobs + 1]);
+  }
+  return [...byTier]
+    .map(([tier, [ms, jobs]]) => `${tier.toLowerCase()} ${s(ms / 1000)} (${jobs})`)
+    .join(", ");
 }
 
 function s(seconds) {
