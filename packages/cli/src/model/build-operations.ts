@@ -34,11 +34,11 @@ export interface BuildOptions {
   warnings: Warnings;
 }
 
-const PLACEHOLDER = /\{([^}]*)\}/g;
 /** OpenAPI 3: header parameters with these names SHALL be ignored. */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 const SUCCESS_STATUS = /^2(?:[0-9]{2}|XX)$/i;
 const ERROR_STATUS = /^(?:[45](?:[0-9]{2}|XX)|default)$/i;
+const DEFAULT_STATUS = /^default$/i;
 
 /** An operation found in the document, not yet read: enough to route a request to it. */
 export interface OperationEntry {
@@ -60,8 +60,8 @@ export interface SharedReads {
   /** By path item: what its `parameters` list gives each of its operations. */
   readonly pathItemParameters: Map<object, Parameter[]>;
   readonly requestBodies: Map<string, RequestBody | undefined>;
-  /** By status and target: a response's status decides whether its content is read. */
-  readonly responses: Map<string, ResponseBody>;
+  /** By target, then status: a response's status decides whether its content is read. */
+  readonly responses: Map<string, Map<string, ResponseBody>>;
 }
 
 export function sharedReads(): SharedReads {
@@ -127,7 +127,7 @@ export function buildOperation(
   shared: SharedReads,
 ): Operation {
   const { path, verb, pointer, item, operation, tags } = entry;
-  const responses = isObject(operation.responses) ? operation.responses : {};
+  // Each pointer is made only where the document has what it points at.
   const server = Array.isArray(operation.servers)
     ? operationServer(
         loaded.document,
@@ -135,61 +135,70 @@ export function buildOperation(
         appendPointer(pointer, "servers"),
         warnings,
       )
-    : operationServer(
-        loaded.document,
-        item.value.servers,
-        appendPointer(item.pointer, "servers"),
-        warnings,
-      );
-  return {
+    : Array.isArray(item.value.servers)
+      ? operationServer(
+          loaded.document,
+          item.value.servers,
+          appendPointer(item.pointer, "servers"),
+          warnings,
+        )
+      : undefined;
+  const parameters = readParameters(loaded, path, item, operation, pointer, warnings, shared);
+  const requestBody =
+    operation.requestBody === undefined
+      ? undefined
+      : readRequestBody(
+          loaded,
+          operation.requestBody,
+          appendPointer(pointer, "requestBody"),
+          warnings,
+          shared,
+        );
+  const { responses, errors } = readResponses(
+    loaded,
+    isObject(operation.responses) ? operation.responses : {},
+    appendPointer(pointer, "responses"),
+    warnings,
+    shared,
+  );
+  const built: Operation = {
     path,
     verb,
     pointer,
-    ...(server === undefined ? {} : { server }),
-    ...text("operationId", operation.operationId),
-    ...text("summary", operation.summary),
-    ...text("description", operation.description),
     deprecated: operation.deprecated === true,
     // The plan keeps every operation: its lists are kept without room to grow.
     tags: exactLength(tags),
-    parameters: exactLength(
-      readParameters(loaded, path, item, operation, pointer, warnings, shared),
-    ),
-    ...readRequestBody(
-      loaded,
-      operation.requestBody,
-      appendPointer(pointer, "requestBody"),
-      warnings,
-      shared,
-    ),
-    responses: readResponses(
-      loaded,
-      responses,
-      appendPointer(pointer, "responses"),
-      warnings,
-      shared,
-    ),
-    errors: exactLength(
-      readErrorResponses(loaded, responses, appendPointer(pointer, "responses"), warnings, shared),
-    ),
+    parameters: exactLength(parameters),
+    responses,
+    errors,
   };
+  // Optional fields are set only when present, so they stay truly absent otherwise.
+  if (server !== undefined) built.server = server;
+  const operationId = nonEmpty(operation.operationId);
+  if (operationId !== undefined) built.operationId = operationId;
+  const summary = nonEmpty(operation.summary);
+  if (summary !== undefined) built.summary = summary;
+  const description = nonEmpty(operation.description);
+  if (description !== undefined) built.description = description;
+  if (requestBody !== undefined) built.requestBody = requestBody;
+  return built;
 }
 
-/** Spreads `{ key: value }` only for a non-empty string, keeping optional fields truly absent. */
-function text<K extends string>(key: K, value: unknown): { [P in K]?: string } {
-  return typeof value === "string" && value !== ""
-    ? ({ [key]: value } as { [P in K]: string })
-    : {};
+/** A document text worth keeping: a non-empty string. */
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
 }
 
 export function operationTags(operation: OperationObject): string[] {
   const tags = Array.isArray(operation.tags)
     ? operation.tags.filter((tag): tag is string => typeof tag === "string")
     : [];
-  return tags.length === 0 ? ["default"] : [...new Set(tags)];
+  if (tags.length === 0) return ["default"];
+  return tags.length === 1 ? tags : [...new Set(tags)];
 }
 
 function tagFilter(options: BuildOptions): (tags: string[]) => string[] {
+  if (options.tags === undefined && options.excludeTags === undefined) return (tags) => tags;
   const excluded = new Set(options.excludeTags ?? []);
   const included = options.tags === undefined ? undefined : new Set(options.tags);
   return (tags) =>
@@ -228,44 +237,62 @@ function readParameters(
     warnings,
     shared,
   );
-  const byKey = new Map<string, Parameter>();
+  // Lists are short: a later parameter replaces an earlier one with its key in place.
+  const merged: Parameter[] = [];
   for (const parameter of [...fromPathItem, ...fromOperation]) {
-    byKey.set(parameterKey(parameter), parameter);
+    const index = merged.findIndex((other) => sameParameter(other, parameter));
+    if (index === -1) merged.push(parameter);
+    else merged[index] = parameter;
   }
 
-  const placeholders = [...new Set([...path.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
-  const pathParameters = placeholders.map((name): Parameter => {
-    const declared = byKey.get(`path\u0000${name}`);
-    if (declared) return declared.required ? declared : { ...declared, required: true };
+  const placeholders = placeholdersOf(path);
+  const kept: Parameter[] = [];
+  for (const name of placeholders) {
+    const declared = merged.find((parameter) => parameter.in === "path" && parameter.name === name);
+    if (declared) {
+      kept.push(declared.required ? declared : { ...declared, required: true });
+      continue;
+    }
     // One warning says it all: the parameter is made up, and typed string.
     warnings.add(`path parameter "${name}" is not declared; it is typed string`, operationPointer);
-    return {
+    kept.push({
       name,
       in: "path",
       required: true,
       deprecated: false,
       binding: { in: "path" },
       pointer: operationPointer,
-    };
-  });
-  const placeholderSet = new Set(placeholders);
-  const others: Parameter[] = [];
-  for (const parameter of byKey.values()) {
-    if (parameter.in !== "path") others.push(parameter);
-    else if (!placeholderSet.has(parameter.name)) {
+    });
+  }
+  for (const parameter of merged) {
+    if (parameter.in !== "path") kept.push(parameter);
+    else if (!placeholders.includes(parameter.name)) {
       warnings.add(
         `path parameter "${parameter.name}" does not occur in the path and was skipped`,
         parameter.pointer,
       );
     }
   }
-  const kept = [...pathParameters, ...others];
   for (const parameter of kept) {
     if (parameter.schema === undefined && parameter.pointer !== operationPointer) {
       warnings.add("parameter has no schema; typed string", parameter.pointer);
     }
   }
   return kept;
+}
+
+/** The names of a path's placeholders, each once, in order; a path without one has none. */
+function placeholdersOf(path: string): string[] {
+  const names: string[] = [];
+  // A `{` up to the next `}`, as `/\{([^}]*)\}/g` finds them, without a match object for each.
+  for (let start = path.indexOf("{"); start !== -1; start = path.indexOf("{", start)) {
+    const end = path.indexOf("}", start + 1);
+    if (end === -1) break;
+    const name = path.slice(start + 1, end);
+    if (!names.includes(name)) names.push(name);
+    start = end + 1;
+  }
+  return names;
 }
 
 /** The parameters of one list that can be sent, read and warned about in document order. */
@@ -278,41 +305,37 @@ function readParameterList(
 ): Parameter[] {
   if (!Array.isArray(list)) return [];
   const kept: Parameter[] = [];
-  list.forEach((raw, index) => {
+  for (let index = 0; index < list.length; index++) {
     const parameter = readParameter(
       loaded,
-      raw,
+      list[index],
       appendPointer(listPointer, index),
       warnings,
       shared,
     );
     if (parameter.unsent !== undefined) {
       warnings.add(parameter.unsent, parameter.pointer);
-      return;
-    }
-    if (parameter.name === "" && parameter.in !== "path") {
+    } else if (parameter.name === "" && parameter.in !== "path") {
       warnings.add(
         "a parameter with an empty name cannot be sent and was skipped",
         parameter.pointer,
       );
-      return;
-    }
-    if (parameter.in === "header" && IGNORED_HEADERS.has(parameter.name.toLowerCase())) {
+    } else if (parameter.in === "header" && IGNORED_HEADERS.has(parameter.name.toLowerCase())) {
       warnings.add(
         `header parameter "${parameter.name}" is ignored, as OpenAPI prescribes: the body and response types set Content-Type and Accept, and credentials belong in a plugin`,
         parameter.pointer,
       );
-      return;
+    } else {
+      kept.push(parameter);
     }
-    kept.push(parameter);
-  });
+  }
   return kept;
 }
 
 /** What makes two parameters the same one: location and name, a header's name in any case. */
-function parameterKey(parameter: Parameter): string {
-  const name = parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name;
-  return `${parameter.in}\u0000${name}`;
+function sameParameter(a: Parameter, b: Parameter): boolean {
+  if (a.in !== b.in) return false;
+  return a.in === "header" ? a.name.toLowerCase() === b.name.toLowerCase() : a.name === b.name;
 }
 
 const LOCATIONS = new Set(["path", "query", "header", "cookie", "querystring"]);
@@ -325,8 +348,8 @@ function readParameter(
   shared: SharedReads,
 ): Parameter {
   const { value, pointer } = resolveObject<ParameterObject>(loaded, raw, at, "A parameter");
-  const read = () => parameterOf(loaded, value, pointer, warnings);
-  return pointer === at ? read() : once(shared.parameters, pointer, read);
+  if (pointer === at) return parameterOf(loaded, value, pointer, warnings);
+  return once(shared.parameters, pointer, () => parameterOf(loaded, value, pointer, warnings));
 }
 
 function parameterOf(
@@ -345,17 +368,19 @@ function parameterOf(
   const schema = parameterSchema(value, pointer);
   const unexpressed = unexpressedQueryStyle(loaded, value, schema) ?? unknownPathStyle(value);
   if (unexpressed !== undefined) warnings.add(unexpressed, appendPointer(pointer, "style"));
-  return {
+  const parameter: Parameter = {
     name: value.name,
     in: value.in,
     required: value.required === true,
-    ...text("description", value.description),
     deprecated: value.deprecated === true,
-    ...(value.example !== undefined ? { example: value.example } : {}),
-    ...(schema ? { schema } : {}),
     binding: parameterBinding(loaded, value, schema),
     pointer,
   };
+  const description = nonEmpty(value.description);
+  if (description !== undefined) parameter.description = description;
+  if (value.example !== undefined) parameter.example = value.example;
+  if (schema !== undefined) parameter.schema = schema;
+  return parameter;
 }
 
 /** OpenAPI 3.2's whole query string, as the query object `@Query()` sends, or skipped. */
@@ -365,16 +390,19 @@ function queryStringParameter(
   pointer: string,
 ): Parameter {
   const read = queryStringSchema(loaded, value, pointer);
-  return {
+  const parameter: Parameter = {
     name: value.name,
     in: "query",
     required: value.required === true,
-    ...text("description", value.description),
     deprecated: value.deprecated === true,
-    ...("schema" in read ? { schema: read.schema } : read),
     binding: parameterBinding(loaded, value, undefined),
     pointer,
   };
+  const description = nonEmpty(value.description);
+  if (description !== undefined) parameter.description = description;
+  if ("schema" in read) parameter.schema = read.schema;
+  else parameter.unsent = read.unsent;
+  return parameter;
 }
 
 function parameterSchema(parameter: ParameterObject, pointer: string): SchemaAt | undefined {
@@ -464,12 +492,10 @@ function readRequestBody(
   at: string,
   warnings: Warnings,
   shared: SharedReads,
-): { requestBody?: RequestBody } {
-  if (raw === undefined) return {};
+): RequestBody | undefined {
   const { value, pointer } = resolveObject<RequestBodyObject>(loaded, raw, at, "A request body");
-  const read = () => requestBodyOf(loaded, value, pointer, warnings);
-  const requestBody = pointer === at ? read() : once(shared.requestBodies, pointer, read);
-  return requestBody ? { requestBody } : {};
+  if (pointer === at) return requestBodyOf(loaded, value, pointer, warnings);
+  return once(shared.requestBodies, pointer, () => requestBodyOf(loaded, value, pointer, warnings));
 }
 
 function requestBodyOf(
@@ -489,21 +515,21 @@ function requestBodyOf(
   const kind = bodyKind(mediaType);
   const encoding =
     kind === "form" || kind === "multipart" ? fieldEncodings(content[mediaType]) : undefined;
-  return {
-    mediaType,
-    kind,
-    required: value.required === true,
-    ...text("description", value.description),
-    ...(schema ? { schema } : {}),
-    ...(encoding ? { encoding } : {}),
-    pointer,
-  };
+  const body: RequestBody = { mediaType, kind, required: value.required === true, pointer };
+  const description = nonEmpty(value.description);
+  if (description !== undefined) body.description = description;
+  if (schema !== undefined) body.schema = schema;
+  if (encoding !== undefined) body.encoding = encoding;
+  return body;
 }
 
 /**
- * The 2xx responses. `default` stands for every status the document does not list: with no 2xx
- * listed, a success is one of them, so `default` is the success response too (and stays an error
- * response, for the statuses that are errors). Beside a 2xx it describes the others: errors only.
+ * The 2xx responses, and the error responses for the method's error type. `default` stands for
+ * every status the document does not list: with no 2xx listed, a success is one of them, so
+ * `default` is the success response too (and stays an error response, for the statuses that are
+ * errors). Beside a 2xx it describes the others: errors only. Error responses only add types, so
+ * one the generator cannot read (a broken reference) is left out with a warning rather than
+ * stopping the run.
  */
 function readResponses(
   loaded: LoadedDocument,
@@ -511,42 +537,35 @@ function readResponses(
   at: string,
   warnings: Warnings,
   shared: SharedReads,
-): ResponseBody[] {
-  const success = statusKeys(raw, SUCCESS_STATUS);
-  const statuses = success.length === 0 ? statusKeys(raw, /^default$/i) : success;
-  return statuses.map((status) =>
-    readResponse(loaded, status, raw[status], appendPointer(at, status), warnings, shared),
-  );
-}
-
-/** The Responses Object's keys that match `statuses`, sorted. */
-function statusKeys(raw: Record<string, unknown>, statuses: RegExp): string[] {
-  return Object.keys(raw)
-    .filter((status) => statuses.test(status))
-    .sort();
-}
-
-/**
- * The error responses, for the method's error type. They only add types, so one the generator
- * cannot read (a broken reference) is left out with a warning rather than stopping the run.
- */
-function readErrorResponses(
-  loaded: LoadedDocument,
-  raw: Record<string, unknown>,
-  at: string,
-  warnings: Warnings,
-  shared: SharedReads,
-): ResponseBody[] {
-  return statusKeys(raw, ERROR_STATUS).flatMap((status) => {
+): { responses: ResponseBody[]; errors: ResponseBody[] } {
+  const success: string[] = [];
+  const failure: string[] = [];
+  let fallback: string[] = [];
+  // One look at each status key, sorted per kind, as both lists are read in status order.
+  for (const status of Object.keys(raw)) {
+    if (SUCCESS_STATUS.test(status)) success.push(status);
+    else if (ERROR_STATUS.test(status)) {
+      failure.push(status);
+      if (DEFAULT_STATUS.test(status)) fallback.push(status);
+    }
+  }
+  if (success.length > 0) fallback = success;
+  const responses = fallback
+    .sort()
+    .map((status) =>
+      readResponse(loaded, status, raw[status], appendPointer(at, status), warnings, shared),
+    );
+  const errors: ResponseBody[] = [];
+  for (const status of failure.sort()) {
     const pointer = appendPointer(at, status);
     try {
-      return [readResponse(loaded, status, raw[status], pointer, warnings, shared)];
+      errors.push(readResponse(loaded, status, raw[status], pointer, warnings, shared));
     } catch (error) {
       if (!(error instanceof KitGenerateError)) throw error;
       warnings.add(`${error.message}; left out of the method's error type`, pointer);
-      return [];
     }
-  });
+  }
+  return { responses, errors: exactLength(errors) };
 }
 
 /** 2xx statuses whose responses end at their headers: a body sent with them never reaches the client. */
@@ -562,8 +581,13 @@ function readResponse(
   shared: SharedReads,
 ): ResponseBody {
   const { value, pointer } = resolveObject<ResponseObject>(loaded, raw, at, "A response");
-  const read = () => responseOf(loaded, status, value, pointer, warnings);
-  return pointer === at ? read() : once(shared.responses, `${status} ${pointer}`, read);
+  if (pointer === at) return responseOf(loaded, status, value, pointer, warnings);
+  let byStatus = shared.responses.get(pointer);
+  if (byStatus === undefined) {
+    byStatus = new Map();
+    shared.responses.set(pointer, byStatus);
+  }
+  return once(byStatus, status, () => responseOf(loaded, status, value, pointer, warnings));
 }
 
 function responseOf(
@@ -579,19 +603,28 @@ function responseOf(
       `a ${status} response cannot carry content (RFC 9110), so no client ever receives it; typed as no content`,
       appendPointer(pointer, "content"),
     );
-    return { status, ...text("summary", value.summary), pointer };
+    return withSummary({ status, pointer }, value);
   }
   const { read, stream } = responseReadings(mediaTypesOf(content, pointer, warnings));
-  if (read === undefined) return { status, ...text("summary", value.summary), pointer };
-  const reading = (mediaType: string) =>
-    mediaReading(loaded, status, content[mediaType], mediaType, pointer, warnings);
-  return {
-    ...reading(read),
-    ...text("summary", value.summary),
-    ...(stream !== undefined
-      ? { streamed: { ...reading(stream), ...text("summary", value.summary) } }
-      : {}),
-  };
+  if (read === undefined) return withSummary({ status, pointer }, value);
+  const response = withSummary(
+    mediaReading(loaded, status, content[read], read, pointer, warnings),
+    value,
+  );
+  if (stream !== undefined) {
+    response.streamed = withSummary(
+      mediaReading(loaded, status, content[stream], stream, pointer, warnings),
+      value,
+    );
+  }
+  return response;
+}
+
+/** A response reading with the Response Object's summary (OpenAPI 3.2), when it has one. */
+function withSummary(response: ResponseBody, value: ResponseObject): ResponseBody {
+  const summary = nonEmpty(value.summary);
+  if (summary !== undefined) response.summary = summary;
+  return response;
 }
 
 /** One media type of a response as a client reads it: its kind, and its schema (of one item, for a stream). */
@@ -605,16 +638,18 @@ function mediaReading(
 ): ResponseBody {
   const stream = streamKind(mediaType);
   const key = stream !== undefined && isObject(media) ? streamItemKey(media) : "schema";
-  warnUnusedMedia(media, key, appendPointer(pointer, "content", mediaType), warnings);
-  const schema = mediaSchema(media, appendPointer(pointer, "content", mediaType), key);
-  return {
+  const at = appendPointer(pointer, "content", mediaType);
+  warnUnusedMedia(media, key, at, warnings);
+  const schema = mediaSchema(media, at, key);
+  const response: ResponseBody = {
     status,
     mediaType,
     kind: responseKind(loaded, mediaType, schema),
-    ...(stream ? { stream: { kind: stream, itemSchema: key === "itemSchema" } } : {}),
-    ...(schema ? { schema } : {}),
     pointer,
   };
+  if (stream !== undefined) response.stream = { kind: stream, itemSchema: key === "itemSchema" };
+  if (schema !== undefined) response.schema = schema;
+  return response;
 }
 
 /** The Paths Object's keys besides its `x-` extensions. */

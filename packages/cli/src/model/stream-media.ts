@@ -41,6 +41,8 @@ export function responseReadings(mediaTypes: readonly string[]): {
   read?: string;
   stream?: string;
 } {
+  // Most responses offer one media type: it is read, stream or not.
+  if (mediaTypes.length === 1) return { read: mediaTypes[0]! };
   const streams = mediaTypes.filter((mediaType) => streamKind(mediaType) !== undefined);
   if (streams.length === mediaTypes.length) {
     const read = chooseMediaType(streams, "response");

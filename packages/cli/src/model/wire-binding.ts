@@ -53,6 +53,12 @@ export type WireBinding =
   /** The whole body, or one field of a form or multipart body written as its Encoding Object says. */
   | { readonly in: "body"; readonly encoding?: FieldEncoding };
 
+// Most parameters take their location's default way: one binding each, shared by all of them.
+const PATH: WireBinding = { in: "path" };
+const QUERY: WireBinding = { in: "query" };
+const HEADER: WireBinding = { in: "header" };
+const COOKIE: WireBinding = { in: "cookie" };
+
 /**
  * The binding of a document parameter. OpenAPI 3.2's `querystring` (a form-urlencoded object) is
  * the query object whose own keys are the query keys.
@@ -66,7 +72,7 @@ export function parameterBinding(
     case "path": {
       if (isJsonContentArray(loaded, parameter, schema)) return { in: "path", style: "json" };
       const style = pathStyleOf(loaded, parameter, schema);
-      return style === undefined ? { in: "path" } : { in: "path", ...style };
+      return style === undefined ? PATH : { in: "path", ...style };
     }
     case "query": {
       if (isJsonContentArray(loaded, parameter, schema)) return { in: "query", style: "json" };
@@ -76,14 +82,14 @@ export function parameterBinding(
       if (isExplodedQueryObject(loaded, parameter, schema)) {
         return { in: "query", style: "form", explode: true };
       }
-      return { in: "query" };
+      return QUERY;
     }
     case "header": {
       const explode = headerObjectExplode(loaded, parameter, schema);
-      return explode === undefined ? { in: "header" } : { in: "header", style: "simple", explode };
+      return explode === undefined ? HEADER : { in: "header", style: "simple", explode };
     }
     case "cookie":
-      return { in: "cookie" };
+      return COOKIE;
     case "querystring":
       return { in: "query", style: "form", explode: true };
   }
