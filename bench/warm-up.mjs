@@ -16,12 +16,14 @@
 //
 // CPU is user + system of the whole process, every thread, as the benchmark counts it.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { selectDocuments } from "./generate/documents.mjs";
+import { outputSize } from "./generate/output-size.mjs";
 import { BENCH_DIR, KIT_BIN, ROOT_DIR } from "./generate/paths.mjs";
+import { runMeasured } from "./generate/run-measured.mjs";
 import { median } from "./generate/stats.mjs";
 
 const IN_PROCESS_RUNS = 8;
@@ -33,6 +35,7 @@ const { engineFlags } = await import(
 );
 const ENGINE_FLAGS = engineFlags(["generate", "-i", "x.json", "-o", "x"]);
 const SETTLED_RUNS = 3;
+const RUN_LIMIT_MS = 300_000;
 const ONE_OPERATION = {
   openapi: "3.0.3",
   info: { title: "one operation", version: "1" },
@@ -65,21 +68,13 @@ console.log(
   "| Document | Kit | floor | Kit / floor | start-up | first in-process run | warm in-process run | warm-up (first − warm) | Kit with nothing left to compile | compiling (jobs) |",
 );
 console.log("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
-const startUp = median(
-  repeat(() => cpuOf(process.execPath, [KIT_BIN, ...generateArgs(oneOperation)])),
-);
-const floorStartUp = median(repeat(() => cpuOf(process.execPath, floorArgs(oneOperation, 1, 1))));
+const startUp = await medianCpu(() => [KIT_BIN, ...generateArgs(oneOperation)]);
+const floorStartUp = await medianCpu(() => floorArgs(oneOperation, 1, 1));
 for (const document of selectDocuments(names)) {
-  const kit = median(
-    repeat(() => cpuOf(process.execPath, [KIT_BIN, ...generateArgs(document.path)])),
-  );
-  const { bytes, files } = lastOutput();
-  const floor = median(
-    repeat(() => cpuOf(process.execPath, floorArgs(document.path, bytes, files))),
-  );
-  const writing =
-    median(repeat(() => cpuOf(process.execPath, floorArgs(oneOperation, bytes, files)))) -
-    floorStartUp;
+  const kit = await medianCpu(() => [KIT_BIN, ...generateArgs(document.path)]);
+  const { bytes, files } = outputSize(join(work, "out"));
+  const floor = await medianCpu(() => floorArgs(document.path, bytes, files));
+  const writing = (await medianCpu(() => floorArgs(oneOperation, bytes, files))) - floorStartUp;
   const inProcess = inProcessRuns(document.path);
   const first = inProcess[0];
   const warm = median(inProcess.slice(-SETTLED_RUNS));
@@ -110,37 +105,25 @@ function freshOutput() {
   return out;
 }
 
-/** Bytes and files of what the last command wrote under the work folder's `out`. */
-function lastOutput() {
-  let bytes = 0;
-  let files = 0;
-  const visit = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) visit(path);
-      else {
-        bytes += statSync(path).size;
-        files++;
-      }
-    }
-  };
-  visit(join(work, "out"));
-  return { bytes, files };
-}
-
-function repeat(measure) {
-  measure();
-  return Array.from({ length: runs }, measure);
-}
-
-function cpuOf(node, args) {
-  const result = spawnSync("/usr/bin/time", ["-f", "%U %S", node, ...args], {
-    cwd: ROOT_DIR,
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`${args.join(" ")} failed:\n${result.stderr}`);
-  const [user, system] = result.stderr.trim().split("\n").at(-1).split(" ").map(Number);
-  return user + system;
+/**
+ * The median CPU, in seconds, of `runs` runs of this Node on the arguments `argsOf` makes afresh
+ * for each run (a new empty output folder), after one untimed run.
+ */
+async function medianCpu(argsOf) {
+  const cpu = [];
+  for (let run = 0; run <= runs; run++) {
+    const args = argsOf();
+    const measured = await runMeasured({
+      command: process.execPath,
+      args,
+      cwd: ROOT_DIR,
+      timeoutMs: RUN_LIMIT_MS,
+      logFile: join(work, "run.log"),
+    });
+    if (measured.status !== "ok") throw new Error(`${args.join(" ")}: ${measured.status}`);
+    if (run > 0) cpu.push(measured.cpuMs / 1000);
+  }
+  return median(cpu);
 }
 
 /** CPU of each in-process `generateFromOpenAPI` call, in a child so each document starts cold. */
