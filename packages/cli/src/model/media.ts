@@ -1,6 +1,5 @@
 import type { LoadedDocument } from "../openapi/load.js";
 import { dereference } from "../openapi/refs.js";
-import { once } from "../util/once.js";
 import type { SchemaAt } from "./schema-input.js";
 
 /** How a body travels on the wire; decides decorators and the TypeScript type of a payload. */
@@ -12,12 +11,9 @@ const REQUEST_PREFERENCE: readonly BodyKind[] = ["json", "form", "multipart", "t
 /** Kinds a response is read as, best first; forms are never responses in practice. */
 const RESPONSE_PREFERENCE: readonly BodyKind[] = ["json", "text", "binary", "form", "multipart"];
 
-/** Each media type text's essence: a document repeats a few texts on every operation. */
-const essences = new Map<string, string>();
-
 /** The lowercase `type/subtype` without parameters (`; charset=utf-8`). */
 export function essence(mediaType: string): string {
-  return once(essences, mediaType, () => mediaType.split(";", 1)[0]!.trim().toLowerCase());
+  return mediaType.split(";", 1)[0]!.trim().toLowerCase();
 }
 
 /**
